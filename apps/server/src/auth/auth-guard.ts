@@ -1,0 +1,119 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE, hasRole } from '@acervo/contracts';
+import type { Db } from '../db/client.ts';
+import { profileRoles, profiles } from '../profiles/profiles.schema.ts';
+import { userCompanies, users } from '../users/users.schema.ts';
+import { getNumberParameter } from '../parameters/parameters.service.ts';
+import { DomainError } from '../shared/errors.ts';
+import { sessions } from './auth.schema.ts';
+import type { TokenSigner } from './jwt.ts';
+
+/**
+ * Who is calling, set on `request.auth` by `authenticate`:
+ * `companyId` is the selected company (null when the user has no company link),
+ * `roles` the roles of the user's profile in that company.
+ */
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+  companyId: number | null;
+  roles: string[];
+  login: string;
+  name: string;
+  profileName: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Touch `lastSeenAt` at most this often (ms) so each request does not write. */
+const TOUCH_EVERY_MS = 30_000;
+
+/**
+ * Reads the roles and profile of `userId` in `companyId`.
+ * @returns the profile name and its roles; `null` when the user has no link to that company
+ *   (an inactive profile grants no roles)
+ */
+export async function loadCompanyRoles(db: Db, userId: number, companyId: number): Promise<{ profileName: string; roles: string[] } | null> {
+  const rows = await db
+    .select({ profileName: profiles.name, active: profiles.active, role: profileRoles.role })
+    .from(userCompanies)
+    .innerJoin(profiles, eq(profiles.id, userCompanies.profileId))
+    .leftJoin(profileRoles, eq(profileRoles.profileId, profiles.id))
+    .where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId)));
+  if (rows.length === 0) return null;
+  const roles = rows[0].active ? rows.map((r) => r.role).filter((r): r is string => !!r).sort() : [];
+  return { profileName: rows[0].profileName, roles };
+}
+
+/**
+ * Builds the `authenticate` pre-handler: 401 (UNAUTHORIZED_MESSAGE) without a bearer token, with
+ * a bad or expired token, with a revoked session (logout, refresh), a session idle longer than the
+ * INATIVIDADE_MINUTOS parameter, or an inactive user. Sets `request.auth`.
+ */
+export function makeAuthenticate(db: Db, signer: TokenSigner): preHandlerAsyncHookHandler {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+    const claims = await signer.verify(match[1].trim());
+    if (!claims) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+    const [row] = await db
+      .select({
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+        companyId: sessions.companyId,
+        login: users.login,
+        name: users.name,
+        active: users.active,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)));
+    const now = Date.now();
+    if (!row || !row.active || row.expiresAt.getTime() <= now) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+    const idleMinutes = await getNumberParameter(db, 'INATIVIDADE_MINUTOS');
+    if (now - row.lastSeenAt.getTime() > idleMinutes * 60_000) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, claims.sessionId));
+      throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+    }
+    if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, claims.sessionId));
+    }
+    const companyRoles = row.companyId ? await loadCompanyRoles(db, claims.userId, row.companyId) : null;
+    request.auth = {
+      userId: claims.userId,
+      sessionId: claims.sessionId,
+      companyId: companyRoles ? row.companyId : null,
+      roles: companyRoles?.roles ?? [],
+      login: row.login,
+      name: row.name,
+      profileName: companyRoles?.profileName ?? null,
+    };
+  };
+}
+
+/**
+ * Pre-handler that requires a role (SPEC section 2 text, substring match of SPEC section 6).
+ * Must run after `authenticate`. 403 (FORBIDDEN_MESSAGE) when no role contains `required`.
+ */
+export function requireRole(required: string): preHandlerAsyncHookHandler {
+  return async function checkRole(request: FastifyRequest) {
+    if (!request.auth) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+    if (!hasRole(request.auth.roles, required)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+  };
+}
+
+/**
+ * The selected company of the caller, for scoping per-company data.
+ * @throws DomainError FORBIDDEN when the session has no selected company
+ */
+export function requireCompany(request: FastifyRequest): number {
+  const companyId = request.auth?.companyId;
+  if (!companyId) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+  return companyId;
+}

@@ -1,0 +1,71 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** Claims of an Acervo token: `sub` user id, `sid` server session id, `emp` selected company id (or null). */
+export interface TokenClaims {
+  userId: number;
+  sessionId: string;
+  companyId: number | null;
+}
+
+/**
+ * Signs and verifies HS256 JWTs (jose). The secret is `JWT_SECRET`, or a random 64-byte secret
+ * generated once into `<dataDir>/jwt-secret` (mode 0600) and reused on later starts.
+ */
+export class TokenSigner {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** Loads the secret from `envSecret` or the data folder, creating it when missing. */
+  static fromConfig(envSecret: string | undefined, dataDir: string): TokenSigner {
+    if (envSecret) return new TokenSigner(envSecret);
+    const file = path.join(dataDir, 'jwt-secret');
+    fs.mkdirSync(dataDir, { recursive: true });
+    try {
+      return new TokenSigner(fs.readFileSync(file, 'utf8').trim());
+    } catch {
+      const secret = crypto.randomBytes(64).toString('base64url');
+      try {
+        fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
+        return new TokenSigner(secret);
+      } catch {
+        return new TokenSigner(fs.readFileSync(file, 'utf8').trim());
+      }
+    }
+  }
+
+  /**
+   * @param claims who and which session
+   * @param expiresAt absolute expiry (from the token-expiration parameter, days)
+   */
+  async sign(claims: TokenClaims, expiresAt: Date): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId, emp: claims.companyId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt()
+      .setIssuer('acervo')
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  /**
+   * @returns the claims, or null for a bad signature, an expired token or a malformed one
+   */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: 'acervo', algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
+      const companyId = typeof payload.emp === 'number' ? payload.emp : null;
+      if (!Number.isInteger(userId) || !sessionId) return null;
+      return { userId, sessionId, companyId };
+    } catch {
+      return null;
+    }
+  }
+}

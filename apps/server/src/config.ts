@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+/**
+ * Process configuration read from the environment.
+ * - `PORT` (default 3000), `HOST` (default 0.0.0.0)
+ * - `DATA_DIR` (default `./data`): PGlite data and the generated JWT secret
+ * - `DATABASE_URL`: when set, PostgreSQL is used instead of PGlite
+ * - `JWT_SECRET`: token signing secret (otherwise generated once into DATA_DIR)
+ * - `SEED_DEMO` (default true): seed demo data into an empty database
+ * - `WEB_DIST`: folder of the built web app (default apps/web/dist)
+ * - `LOG_LEVEL` (default info; `silent` in tests)
+ */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  seedDemo: boolean;
+  webDist: string;
+  logLevel: string;
+}
+
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+
+/** Reads the configuration from `env` (defaults to `process.env`). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

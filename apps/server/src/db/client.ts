@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The Drizzle database, the same type on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle (repositories take `Db | Tx`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything a repository can run queries on. */
+export type Executor = Db | Tx;
+
+/** An open database with its driver kind and a `close()` that releases it (and the data-folder lock). */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Raised when another process holds the PGlite data folder. */
+export class DataDirLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `A pasta de dados ${dir} já está em uso pelo processo ${pid}. O banco embutido (PGlite) aceita um único processo: ` +
+        'pare o outro processo ou use DATABASE_URL com um PostgreSQL.',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the single-process lock of a PGlite data folder (`<dir>/acervo.lock` holding the PID).
+ * A lock left by a dead process is replaced.
+ * @throws DataDirLockedError when a live process holds it
+ * @returns a function that releases the lock
+ */
+export function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'acervo.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.unlinkSync(file);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(file, 'utf8'));
+      if (pid && pid !== process.pid && pidAlive(pid)) throw new DataDirLockedError(dir, pid);
+      if (pid === process.pid) throw new DataDirLockedError(dir, pid);
+      fs.unlinkSync(file);
+    }
+  }
+  throw new Error(`Não foi possível obter o bloqueio de ${dir}`);
+}
+
+/**
+ * Opens the database and runs pending migrations.
+ * @param opts.databaseUrl PostgreSQL connection string; when absent PGlite is used
+ * @param opts.dataDir PGlite data folder; `memory://` for an in-memory database (tests)
+ * @throws DataDirLockedError when another live process uses the PGlite folder
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Several processes may start together: an advisory lock makes one of them migrate.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(720431)');
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(720431)').catch(() => undefined);
+      client.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const inMemory = opts.dataDir.startsWith('memory://');
+  const release = inMemory ? () => undefined : lockDataDir(opts.dataDir);
+  try {
+    const client = await PGlite.create(inMemory ? opts.dataDir : path.join(opts.dataDir, 'pgdata'), {
+      extensions: { pg_trgm, unaccent },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** True when the database holds no company and no user yet (first start). */
+export async function isEmptyDatabase(db: Executor): Promise<boolean> {
+  const rows = await db.execute<{ n: number }>(sql`SELECT (SELECT count(*) FROM usuario)::int AS n`);
+  return Number((rows as unknown as { rows: { n: number }[] }).rows[0].n) === 0;
+}

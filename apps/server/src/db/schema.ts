@@ -1,0 +1,8 @@
+/** Every table of the app, for Drizzle's typed queries and drizzle-kit. */
+export * from '../companies/companies.schema.ts';
+export * from '../profiles/profiles.schema.ts';
+export * from '../users/users.schema.ts';
+export * from '../auth/auth.schema.ts';
+export * from '../parameters/parameters.schema.ts';
+export * from '../lookups/lookups.schema.ts';
+export * from '../products/products.schema.ts';

@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, type SessionUser } from '@acervo/contracts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { seedDemoData } from '../seed/demo-seed.ts';
+import { buildApp } from '../app.ts';
+import type { AppContext } from '../shared/context.ts';
+
+/** A test app on its own fresh database, with the demo data seeded. */
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  seed: Awaited<ReturnType<typeof seedDemoData>>;
+  /** Logs in through `POST auth/login` with a typed password; throws unless 200. */
+  login(userName: string, typedPassword: string): Promise<SessionUser>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a fresh database for one test file: in-memory PGlite, or — when `DATABASE_URL` is set — a
+ * new PostgreSQL database `acervo_t_<random>` created on that server and dropped by `close()`.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => undefined };
+  const name = `acervo_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Builds the app on a fresh database with demo data (admin/admin, vendedor/vendedor).
+ * @param overrides config fields to change (e.g. `webDist`)
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const seed = await seedDemoData(database.db);
+  const config: AppConfig = {
+    ...loadConfig({}),
+    dataDir: path.join(os.tmpdir(), 'acervo-test'),
+    jwtSecret: 'test-secret-test-secret-test-secret',
+    logLevel: 'silent',
+    webDist: path.join(os.tmpdir(), 'acervo-no-web'),
+    ...overrides,
+  };
+  const { app, ctx } = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    seed,
+    async login(userName, typedPassword) {
+      const res = await app.inject({ method: 'POST', url: '/api/core-api/auth/login', payload: { userName, password: hashPassword(typedPassword) } });
+      if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);
+      return res.json() as SessionUser;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { CLIENT_HASH_PATTERN } from './password.ts';
+
+const clientHash = z.string({ error: 'Campo obrigatório' }).regex(CLIENT_HASH_PATTERN, 'Senha em formato inválido');
+
+/** `POST auth/login` body (SPEC section 7): `password` is the client hash of `hashPassword`. */
+export const loginRequestSchema = z.strictObject({
+  userName: z.string({ error: 'Campo obrigatório' }).trim().min(1, 'Campo obrigatório').max(100, 'Deve ter no máximo 100 caracteres'),
+  password: clientHash,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/**
+ * Session user (SPEC section 3): `roles` are the roles of the user's profile in the selected
+ * company `idEmpresa`; `token` is a JWT; `indNewPassword` forces a password change.
+ */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  idEmpresa: z.number().int().nullable(),
+  nome: z.string(),
+  nomPerfil: z.string().nullable(),
+  login: z.string(),
+  roles: z.array(z.string()),
+  token: z.string(),
+  indNewPassword: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** `POST auth/refresh` body: the company to switch to. */
+export const refreshRequestSchema = z.strictObject({
+  idEmpresa: z.coerce.number({ error: 'Deve ser um número inteiro' }).int('Deve ser um número inteiro').positive('Deve ser positivo'),
+});
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+/** `POST auth/forgotPassword` body. */
+export const forgotPasswordRequestSchema = z.strictObject({
+  email: z.string({ error: 'Campo obrigatório' }).trim().min(1, 'Campo obrigatório').max(254).email('O campo deve conter um e-mail válido'),
+});
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+/**
+ * `POST usuario/newPassword` body: `id` is the user's id, or omitted when `token` (a reset token
+ * from the e-mailed link) identifies the user; `senha` and `confirmaSenha` are client hashes and
+ * must be equal.
+ */
+export const newPasswordRequestSchema = z
+  .strictObject({
+    id: z.coerce.number().int().positive().optional(),
+    token: z.string().min(16).max(200).optional(),
+    senha: clientHash,
+    confirmaSenha: clientHash,
+  })
+  .refine((v) => v.senha === v.confirmaSenha, {
+    path: ['confirmaSenha'],
+    message: 'A senha de confirmação deve ser a mesma que a nova senha!',
+  })
+  .refine((v) => v.id !== undefined || v.token !== undefined, { path: ['id'], message: 'Campo obrigatório' });
+export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;
+
+/** Plain success answer with a pt-BR message (e.g. `auth/forgotPassword`). */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Answer of `auth/forgotPassword`, the same whether or not the address exists. */
+export const FORGOT_PASSWORD_MESSAGE = 'Verifique a caixa de entrada do e-mail informado!';
+/** Answer of a failed login (wrong user name or password), HTTP 401. */
+export const LOGIN_FAILED_MESSAGE = 'Usuário ou senha inválidos.';
+/** HTTP 429 message when failed logins are rate-limited. */
+export const LOGIN_RATE_LIMIT_MESSAGE = 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.';
+/** HTTP 401 message for a missing, invalid, expired or idle token. */
+export const UNAUTHORIZED_MESSAGE = 'Sessão expirada ou inválida. Faça login novamente.';
+/** HTTP 403 message for a missing role or company link. */
+export const FORBIDDEN_MESSAGE = 'Acesso negado.';

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** Default page size (SPEC section 9). */
+export const DEFAULT_PAGE_SIZE = 10;
+/** Largest page a list endpoint serves; larger requests get HTTP 400. */
+export const MAX_PAGE_SIZE = 200;
+
+/**
+ * One field error of the SPEC error body. `field` is the request field name (JSON or query name),
+ * or '' when the error is not about a field.
+ */
+export const fieldMessageSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldMessage = z.infer<typeof fieldMessageSchema>;
+
+/**
+ * Body of every 4xx/5xx answer (issue 2, part 5): `message` is the first error in pt-BR,
+ * `messages` lists every error (a validation error names its field).
+ */
+export const errorBodySchema = z.object({ message: z.string(), messages: z.array(fieldMessageSchema) });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Message for any unexpected server error (SPEC section 8). */
+export const INTERNAL_ERROR_MESSAGE = 'Erro interno comunique o administrador do sistema.';
+
+/**
+ * Paged list response of SPEC section 3: `page` is zero-based, `size` the page size asked,
+ * `totalPage` the number of pages, `totalItens` the total number of rows, `proxima` true when a
+ * next page exists.
+ */
+export function pagedListSchema<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    itens: z.array(item),
+    page: z.number().int(),
+    size: z.number().int(),
+    totalPage: z.number().int(),
+    totalItens: z.number().int(),
+    proxima: z.boolean(),
+  });
+}
+
+/** Wire type of a paged list. */
+export interface PagedList<T> {
+  itens: T[];
+  page: number;
+  size: number;
+  totalPage: number;
+  totalItens: number;
+  proxima: boolean;
+}
+
+/**
+ * Builds the paged shape from one page of rows and the total count.
+ * @param itens rows of the page
+ * @param page zero-based page number
+ * @param size page size
+ * @param totalItens total number of rows matching the filters
+ */
+export function toPagedList<T>(itens: T[], page: number, size: number, totalItens: number): PagedList<T> {
+  const totalPage = size > 0 ? Math.ceil(totalItens / size) : 0;
+  return { itens, page, size, totalPage, totalItens, proxima: page + 1 < totalPage };
+}
+
+const intFromQuery = (min: number, max: number) =>
+  z.coerce.number({ error: 'Deve ser um número inteiro' }).int('Deve ser um número inteiro').min(min, `Deve ser maior ou igual a ${min}`).max(max, `Deve ser menor ou igual a ${max}`);
+
+/**
+ * List query of SPEC sections 3 and 7: `page` (zero-based, default 0), `pageSize` (default 10,
+ * at most MAX_PAGE_SIZE; `size` is accepted as an alias), `sorter` as `campo,asc` or `campo,desc`
+ * (`sort` is accepted as an alias), `term` a free-text filter and `status` an active/inactive filter.
+ */
+export const listQuerySchema = z.object({
+  page: intFromQuery(0, 1_000_000).default(0),
+  pageSize: intFromQuery(1, MAX_PAGE_SIZE).optional(),
+  size: intFromQuery(1, MAX_PAGE_SIZE).optional(),
+  sorter: z.string().max(100).optional(),
+  sort: z.string().max(100).optional(),
+  term: z.string().trim().max(200).optional(),
+  status: z.enum(['true', 'false', 'ATIVO', 'INATIVO']).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** A sort order parsed from `sorter`. */
+export interface SortSpec<F extends string> {
+  field: F;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * Parses `campo,asc` / `campo,desc` / `campo` (ascending) / `-campo` (descending).
+ * @param sorter raw query value
+ * @param allowed sortable fields
+ * @returns the sort, or `null` when absent
+ * @throws Error with message 'Ordenação inválida' when the field is not sortable (callers map it to 400 on `sorter`)
+ */
+export function parseSorter<F extends string>(sorter: string | undefined, allowed: readonly F[]): SortSpec<F> | null {
+  if (!sorter) return null;
+  let [field, dir] = sorter.split(',').map((s) => s.trim());
+  let direction: 'asc' | 'desc' = 'asc';
+  if (field.startsWith('-')) {
+    field = field.slice(1);
+    direction = 'desc';
+  }
+  if (dir) {
+    const d = dir.toLowerCase();
+    if (d !== 'asc' && d !== 'desc') throw new Error('Ordenação inválida');
+    direction = d;
+  }
+  if (!(allowed as readonly string[]).includes(field)) throw new Error('Ordenação inválida');
+  return { field: field as F, direction };
+}
+
+/** `{id, nome}` pair used by selects (SPEC: `system/company/usuario/{userId}` answers a list of these). */
+export const idNomeSchema = z.object({ id: z.number().int(), nome: z.string() });
+export type IdNome = z.infer<typeof idNomeSchema>;

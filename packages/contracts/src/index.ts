@@ -1,0 +1,7 @@
+export * from './roles.ts';
+export * from './routes.ts';
+export * from './common.ts';
+export * from './password.ts';
+export * from './auth.ts';
+export * from './parameters.ts';
+export * from './products.ts';
