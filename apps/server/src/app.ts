@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -57,6 +58,11 @@ export async function buildApp(config: AppConfig, database: Database, extraRoute
 
   await app.register(
     async (api) => {
+      /** Liveness and database check: `{status: 'ok', banco: 'pglite' | 'postgres'}`. */
+      api.get('/health', async () => {
+        await database.db.execute(sql`SELECT 1`);
+        return { status: 'ok', banco: database.kind };
+      });
       for (const routes of [...API_ROUTES, ...extraRoutes]) await routes(api.withTypeProvider<ZodTypeProvider>(), ctx);
     },
     { prefix: API_PREFIX },

@@ -1,9 +1,11 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Process configuration read from the environment.
  * - `PORT` (default 3000), `HOST` (default 0.0.0.0)
- * - `DATA_DIR` (default `./data`): PGlite data and the generated JWT secret
+ * - `DATA_DIR` (default `<repository>/data`; a relative path is taken from the folder npm was run
+ *   in, `INIT_CWD`): PGlite data and the generated JWT secret
  * - `DATABASE_URL`: when set, PostgreSQL is used instead of PGlite
  * - `JWT_SECRET`: token signing secret (otherwise generated once into DATA_DIR)
  * - `SEED_DEMO` (default true): seed demo data into an empty database
@@ -21,14 +23,15 @@ export interface AppConfig {
   logLevel: string;
 }
 
-const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+/** Repository root (this file is apps/server/src/config.ts). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Reads the configuration from `env` (defaults to `process.env`). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(process.cwd(), 'data')),
+    dataDir: env.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR) : path.join(repoRoot, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',
