@@ -3,13 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { E2E_ONIX_FIXTURE, ROOT } from './paths.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** ONIX file imported before the server starts; the catalogue test looks its title up by ISBN. */
-export const E2E_ONIX_FIXTURE = path.join(root, 'apps/server/src/products/onix/fixtures/onix3-reference.xml');
+const root = ROOT;
 
 declare module 'vitest' {
   export interface ProvidedContext {
