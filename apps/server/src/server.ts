@@ -3,6 +3,7 @@ import { isEmptyDatabase, openDatabase } from './db/client.ts';
 import { seedParameterDefaults } from './parameters/parameters.service.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 import { buildApp } from './app.ts';
+import { settleEmailDeliveries } from './email/email.service.ts';
 
 /**
  * Process entry point: opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates, seeds
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await settleEmailDeliveries();
     await database.close();
     process.exit(0);
   };

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE, hasRole } from '@acervo/contracts';
-import type { Db } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 import { profileRoles, profiles } from '../profiles/profiles.schema.ts';
 import { userCompanies, users } from '../users/users.schema.ts';
 import { getNumberParameter } from '../parameters/parameters.service.ts';
@@ -28,7 +28,20 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route serves a user whose password must still be changed (`ind_new_password`):
+     * `usuario/newPassword` and `auth/logout`. Every other authenticated route answers 403
+     * PASSWORD_CHANGE_REQUIRED_MESSAGE for such a user.
+     */
+    allowPendingPasswordChange?: boolean;
+  }
 }
+
+/** HTTP 403 message when a user who must change the password calls any other route. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Defina uma nova senha antes de continuar.';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Touch `lastSeenAt` at most this often (ms) so each request does not write. */
 const TOUCH_EVERY_MS = 30_000;
@@ -38,7 +51,7 @@ const TOUCH_EVERY_MS = 30_000;
  * @returns the profile name and its roles; `null` when the user has no link to that company
  *   (an inactive profile grants no roles)
  */
-export async function loadCompanyRoles(db: Db, userId: number, companyId: number): Promise<{ profileName: string; roles: string[] } | null> {
+export async function loadCompanyRoles(db: Executor, userId: number, companyId: number): Promise<{ profileName: string; roles: string[] } | null> {
   const rows = await db
     .select({ profileName: profiles.name, active: profiles.active, role: profileRoles.role })
     .from(userCompanies)
@@ -53,7 +66,9 @@ export async function loadCompanyRoles(db: Db, userId: number, companyId: number
 /**
  * Builds the `authenticate` pre-handler: 401 (UNAUTHORIZED_MESSAGE) without a bearer token, with
  * a bad or expired token, with a revoked session (logout, refresh), a session idle longer than the
- * INATIVIDADE_MINUTOS parameter, or an inactive user. Sets `request.auth`.
+ * INATIVIDADE_MINUTOS parameter, or an inactive user. 403 (PASSWORD_CHANGE_REQUIRED_MESSAGE) when
+ * the user must still change the password and the route is not marked `allowPendingPasswordChange`.
+ * Sets `request.auth`.
  */
 export function makeAuthenticate(db: Db, signer: TokenSigner): preHandlerAsyncHookHandler {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
@@ -61,7 +76,7 @@ export function makeAuthenticate(db: Db, signer: TokenSigner): preHandlerAsyncHo
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
     const claims = await signer.verify(match[1].trim());
-    if (!claims) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+    if (!claims || !UUID_PATTERN.test(claims.sessionId)) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
     const [row] = await db
       .select({
         expiresAt: sessions.expiresAt,
@@ -70,6 +85,7 @@ export function makeAuthenticate(db: Db, signer: TokenSigner): preHandlerAsyncHo
         login: users.login,
         name: users.name,
         active: users.active,
+        mustChangePassword: users.mustChangePassword,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -83,6 +99,9 @@ export function makeAuthenticate(db: Db, signer: TokenSigner): preHandlerAsyncHo
     }
     if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, claims.sessionId));
+    }
+    if (row.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
+      throw new DomainError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED_MESSAGE);
     }
     const companyRoles = row.companyId ? await loadCompanyRoles(db, claims.userId, row.companyId) : null;
     request.auth = {

@@ -7,6 +7,10 @@ function body(messages: FieldMessage[], message?: string): ErrorBody {
   return { message: message ?? messages[0]?.message ?? INTERNAL_ERROR_MESSAGE, messages };
 }
 
+/**
+ * Fastify's own request errors, all answered 400 naming `body` (a body over the 1 MiB limit too,
+ * instead of Fastify's 413, so every malformed request gets the same treatment).
+ */
 const FASTIFY_MESSAGES: Record<string, { field: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { field: 'body', message: 'JSON inválido no corpo da requisição' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { field: 'body', message: 'Corpo da requisição vazio' },
@@ -31,14 +35,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(body(messages, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const messages = error.validation.map((v) => {
-        const field: string = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        const params = v.params as { issue?: { code?: string; keys?: string[] } };
-        if (params?.issue?.code === 'unrecognized_keys') {
-          const keys = params.issue.keys ?? [];
-          return { field: keys.join(',') || field, message: `Campo não permitido: ${keys.join(', ')}` };
+      const messages = error.validation.flatMap((v): FieldMessage[] => {
+        const path: string = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const params = v.params as { keys?: unknown };
+        if (v.keyword === 'unrecognized_keys' && Array.isArray(params.keys) && params.keys.length) {
+          // one entry per unknown field, named by its full path (e.g. `filtros.extra`)
+          return params.keys.map((key) => {
+            const name = String(key);
+            return { field: path ? `${path}.${name}` : name, message: `Campo não permitido: ${name}` };
+          });
         }
-        return { field: field || error.validationContext || '', message: v.message ?? 'Campo inválido' };
+        return [{ field: path || error.validationContext || '', message: v.message ?? 'Campo inválido' }];
       });
       return reply.status(400).send(body(messages));
     }
@@ -47,7 +54,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send(body([{ field: '', message: INTERNAL_ERROR_MESSAGE }]));
     }
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
-    if (known) return reply.status(error.statusCode ?? 400).send(body([known]));
+    if (known) return reply.status(400).send(body([known]));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(body([{ field: '', message: error.message }]));
     }

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Executor } from '../db/client.ts';
+import { emailOutbox } from '../auth/auth.schema.ts';
+import { getParameters } from '../parameters/parameters.service.ts';
+
+/** One message to send: plain text body, pt-BR. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The SMTP settings read from the `SMTP_*` parameters; `host` empty means "outbox only". */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  password: string;
+  from: string;
+}
+
+/** Longest time (ms) one SMTP delivery may take (connection, greeting, socket) before it is recorded as failed. */
+const SMTP_TIMEOUT_MS = 15_000;
+
+/** Deliveries still running in the background (see `settleEmailDeliveries`). */
+const pending = new Set<Promise<void>>();
+
+/**
+ * Reads the SMTP parameters (`SMTP_HOST`, `SMTP_PORTA`, `SMTP_SEGURO` = 'true' for implicit TLS,
+ * `SMTP_USUARIO`, `SMTP_SENHA`, `SMTP_REMETENTE`).
+ */
+export async function readSmtpSettings(db: Executor): Promise<SmtpSettings> {
+  const p = await getParameters(db, ['SMTP_HOST', 'SMTP_PORTA', 'SMTP_SEGURO', 'SMTP_USUARIO', 'SMTP_SENHA', 'SMTP_REMETENTE']);
+  const port = Number(p.SMTP_PORTA);
+  return {
+    host: p.SMTP_HOST.trim(),
+    port: Number.isInteger(port) && port > 0 ? port : 587,
+    secure: p.SMTP_SEGURO.trim().toLowerCase() === 'true',
+    user: p.SMTP_USUARIO,
+    password: p.SMTP_SENHA,
+    from: p.SMTP_REMETENTE,
+  };
+}
+
+/**
+ * Queues an e-mail: writes it to `email_saida` first (every message is kept there), then — when
+ * `SMTP_HOST` is set — delivers it with nodemailer in the background, setting `enviado_em` on
+ * success or `erro` on failure. With no `SMTP_HOST` the message is only written and logged at
+ * info level. Never throws because of SMTP; the caller's answer does not wait for delivery.
+ * @param db where the outbox row is written (and later updated)
+ * @param log request or app logger
+ * @returns the outbox row id
+ */
+export async function queueEmail(db: Executor, log: FastifyBaseLogger, message: EmailMessage): Promise<number> {
+  const [row] = await db.insert(emailOutbox).values({ to: message.to, subject: message.subject, body: message.text }).returning({ id: emailOutbox.id });
+  const smtp = await readSmtpSettings(db);
+  if (!smtp.host) {
+    log.info({ emailId: row.id, to: message.to, subject: message.subject, body: message.text }, 'SMTP_HOST vazio: e-mail gravado apenas em email_saida');
+    return row.id;
+  }
+  const delivery = deliver(db, log, row.id, smtp, message);
+  pending.add(delivery);
+  void delivery.finally(() => pending.delete(delivery));
+  return row.id;
+}
+
+async function deliver(db: Executor, log: FastifyBaseLogger, id: number, smtp: SmtpSettings, message: EmailMessage): Promise<void> {
+  try {
+    const transport = nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
+    await transport.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text });
+    transport.close();
+    await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, id));
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err);
+    log.warn({ emailId: id, err: text }, 'falha ao enviar e-mail');
+    await db
+      .update(emailOutbox)
+      .set({ error: text.slice(0, 2000) })
+      .where(eq(emailOutbox.id, id))
+      .catch((e: unknown) => log.error({ emailId: id, err: e }, 'falha ao registrar erro de e-mail'));
+  }
+}
+
+/** Waits for every background delivery started so far (tests; graceful shutdown). */
+export async function settleEmailDeliveries(): Promise<void> {
+  while (pending.size) await Promise.allSettled([...pending]);
+}

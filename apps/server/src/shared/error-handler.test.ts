@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { INTERNAL_ERROR_MESSAGE, errorBodySchema, hashPassword } from '@acervo/contracts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { buildApp } from '../app.ts';
+import type { DomainRoutes } from './context.ts';
+import { call } from '../auth/auth.test-helpers.ts';
+
+let t: TestApp;
+let app: FastifyInstance;
+const logged: { level: string; obj: Record<string, unknown>; msg: string }[] = [];
+
+function recordingLogger(): FastifyBaseLogger {
+  const record = (level: string) => (obj: Record<string, unknown>, msg: string) => logged.push({ level, obj, msg });
+  const logger = { info: record('info'), warn: record('warn'), error: record('error'), fatal: record('fatal'), debug: record('debug'), trace: record('trace'), level: 'info' };
+  return logger as unknown as FastifyBaseLogger;
+}
+
+/** Test-only routes: one that throws an unexpected error, one that answers a shape its schema forbids. */
+const throwingRoutes: DomainRoutes = (api) => {
+  api.get(
+    '/test/boom',
+    {
+      onRequest: async (request) => {
+        request.log = recordingLogger();
+      },
+    },
+    async () => {
+      throw new Error('segredo interno: conexão recusada');
+    },
+  );
+  api.get(
+    '/test/bad-answer',
+    { schema: { response: { 200: z.object({ n: z.number() }) } } },
+    async () => ({ n: 'not a number' }) as unknown as { n: number },
+  );
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ app } = await buildApp(t.ctx.config, t.database, [throwingRoutes]));
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+});
+
+function expect400(res: { statusCode: number; json(): unknown }, field: string) {
+  expect(res.statusCode).toBe(400);
+  const body = errorBodySchema.parse(res.json());
+  expect(body.messages.length).toBeGreaterThan(0);
+  expect(body.messages.map((m) => m.field)).toContain(field);
+  expect(body.message).toBe(body.messages[0].message);
+  return body;
+}
+
+describe('request errors answer 400 {message, messages:[{field, message}]}, never 500', () => {
+  it('bad JSON', async () => {
+    const res = await call(t.app, 'POST', 'auth/login', { payload: '{"userName": "admin", ', headers: { 'content-type': 'application/json' } });
+    const body = expect400(res, 'body');
+    expect(body.message).toBe('JSON inválido no corpo da requisição');
+  });
+
+  it('empty JSON body', async () => {
+    const res = await call(t.app, 'POST', 'auth/login', { payload: '', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(errorBodySchema.parse(res.json()).messages[0].field).toBe('body');
+  });
+
+  it('wrong types name the field', async () => {
+    expect400(await call(t.app, 'POST', 'auth/login', { payload: { userName: 123, password: hashPassword('x') } }), 'userName');
+    expect400(await call(t.app, 'POST', 'auth/login', { payload: { userName: 'admin', password: 'plain-text' } }), 'password');
+    expect400(await call(t.app, 'POST', 'auth/login', { payload: { userName: 'admin' } }), 'password');
+    expect400(await call(t.app, 'POST', 'auth/login', { payload: [1, 2] }), 'body');
+  });
+
+  it('unknown fields of strict objects are refused, naming the field', async () => {
+    const body = expect400(await call(t.app, 'POST', 'auth/login', { payload: { userName: 'admin', password: hashPassword('admin'), admin: true } }), 'admin');
+    expect(body.message).toBe('Campo não permitido: admin');
+    const two = expect400(await call(t.app, 'POST', 'auth/refresh', { payload: { idEmpresa: 1, x: 1, y: 2 } }), 'x');
+    expect(two.messages.map((m) => m.field)).toContain('y');
+  });
+
+  it('a body over 1 MiB', async () => {
+    const huge = JSON.stringify({ userName: 'a'.repeat(1024 * 1024 + 10), password: hashPassword('x') });
+    const body = expect400(await call(t.app, 'POST', 'auth/login', { payload: huge, headers: { 'content-type': 'application/json' } }), 'body');
+    expect(body.message).toBe('Corpo da requisição grande demais');
+  });
+
+  it('an unsupported content type', async () => {
+    const res = await call(t.app, 'POST', 'auth/login', { payload: 'userName=admin', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect400(res, 'body');
+  });
+
+  it('an unknown API path answers 404 in the same shape', async () => {
+    const res = await call(t.app, 'GET', 'nao/existe');
+    expect(res.statusCode).toBe(404);
+    expect(errorBodySchema.parse(res.json()).message).toBe('Recurso não encontrado');
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answer 500 with INTERNAL_ERROR_MESSAGE, hide the cause and log it with the request id', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/core-api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: INTERNAL_ERROR_MESSAGE, messages: [{ field: '', message: INTERNAL_ERROR_MESSAGE }] });
+    expect(res.body).not.toContain('segredo');
+    const entry = logged.find((l) => l.level === 'error');
+    expect(entry).toBeDefined();
+    expect(entry?.msg).toBe('unexpected error');
+    expect((entry?.obj.err as Error).message).toBe('segredo interno: conexão recusada');
+    expect(entry?.obj.reqId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a response that breaks its schema answers 500, not the bad data', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/core-api/test/bad-answer' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toBe(INTERNAL_ERROR_MESSAGE);
+  });
+});
