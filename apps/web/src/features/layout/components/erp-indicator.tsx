@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import { useTranslation } from 'react-i18next';
+import { erpIndicatorColor, formatErpPercent } from '../erp-indicator-color.ts';
+
+/** Props of `ErpIndicator`. */
+export interface ErpIndicatorProps {
+  /** Integration percentage, or null while unknown (no API yet: neutral). */
+  percent: number | null;
+}
+
+/**
+ * ERP integration indicator of the top bar (SPEC section 2): an icon with a coloured dot, titled
+ * 'Integração com o ERP: X%' with 2 decimals; colour by `erpIndicatorColor`. With no value it is
+ * grey and titled 'Integração com o ERP: —'.
+ */
+export function ErpIndicator({ percent }: ErpIndicatorProps) {
+  const { t } = useTranslation();
+  const color = erpIndicatorColor(percent);
+  const title = percent === null ? t('layout.erpIndicatorEmpty') : t('layout.erpIndicator', { value: formatErpPercent(percent) });
+  return (
+    <Tooltip title={title}>
+      <Box
+        role="status"
+        aria-label={title}
+        data-color={color}
+        sx={{ position: 'relative', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 40, height: 40, color: 'text.secondary' }}
+      >
+        <SyncAltIcon />
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 8,
+            right: 6,
+            width: 10,
+            height: 10,
+            borderRadius: '50%',
+            border: '2px solid #fff',
+            backgroundColor: (theme) => (color === 'default' ? theme.palette.grey[400] : theme.palette[color].main),
+          }}
+        />
+      </Box>
+    </Tooltip>
+  );
+}

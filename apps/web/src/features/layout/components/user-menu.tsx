@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useTranslation } from 'react-i18next';
+import { useSession, useSignedUser } from '../../../shared/session/session-context.tsx';
+import { MOBILE_QUERY } from '../../../shared/app-id.ts';
+import { logout } from '../api/logout.ts';
+
+/**
+ * Up to two initials of a name: first letters of the first and last words, uppercase
+ * ('Maria da Silva' → 'MS', 'admin' → 'A'); '?' for an empty name.
+ */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0][0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1][0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+/**
+ * User menu of the top bar (SPEC section 2): avatar initials, name and profile name (`nomPerfil`);
+ * the menu has Logout, which calls `GET auth/logout` and on success clears the session (a failure
+ * shows the error toast and keeps the session).
+ */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const user = useSignedUser();
+  const { endSession } = useSession();
+  const queryClient = useQueryClient();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  const onLogout = async () => {
+    setAnchor(null);
+    const ok = await logout().then(() => true, () => false);
+    if (!ok) return;
+    queryClient.clear();
+    endSession();
+  };
+
+  return (
+    <>
+      <ButtonBase
+        aria-label={t('layout.userMenu')}
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1.25, textAlign: 'left' }}
+      >
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.light', fontSize: 15, fontWeight: 700 }}>{initials(user.nome)}</Avatar>
+        <Box sx={{ minWidth: 0, maxWidth: 180, [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+            {user.nome}
+          </Typography>
+          <Typography variant="caption" noWrap color="text.secondary" component="div" sx={{ lineHeight: 1.2 }}>
+            {user.nomPerfil ?? ''}
+          </Typography>
+        </Box>
+      </ButtonBase>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <Box sx={{ px: 2, py: 1, minWidth: 200 }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {user.nome}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {user.nomPerfil ?? ''}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem onClick={() => void onLogout()}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          {t('layout.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

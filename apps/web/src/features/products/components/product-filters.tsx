@@ -1,0 +1,111 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import ClearIcon from '@mui/icons-material/FilterAltOff';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_SITUATIONS } from '../product-situations.ts';
+import { PRODUCT_FILTER_KEYS, type ProductFilterKey } from '../api/get-products.ts';
+
+/** Catalogue filter values (strings as typed; empty = not filtered). */
+export type ProductFilterValues = Partial<Record<ProductFilterKey, string>>;
+
+/** Props of `ProductFilters`. */
+export interface ProductFiltersProps {
+  /** Applied filters (from the URL). */
+  value: ProductFilterValues;
+  /** Applies a new set of filters. */
+  onApply: (filters: ProductFilterValues) => void;
+  /** Clears filters, sort and paging. */
+  onClear: () => void;
+}
+
+function clean(values: ProductFilterValues): ProductFilterValues {
+  const out: ProductFilterValues = {};
+  for (const key of PRODUCT_FILTER_KEYS) {
+    const v = values[key]?.trim();
+    if (v) out[key] = v;
+  }
+  return out;
+}
+
+/**
+ * Filter bar of the catalogue: ERP ID, ISBN-13/EAN, title, publisher, situation (ONIX list 65)
+ * and edition year. Enter in a text filter or Buscar applies; Limpar clears everything.
+ */
+export function ProductFilters({ value, onApply, onClear }: ProductFiltersProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<ProductFilterValues>(value);
+  const appliedKey = JSON.stringify(value);
+  useEffect(() => {
+    setDraft(JSON.parse(appliedKey) as ProductFilterValues);
+  }, [appliedKey]);
+
+  const set = (key: ProductFilterKey) => (text: string) => setDraft((d) => ({ ...d, [key]: text }));
+  const apply = () => onApply(clean(draft));
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      apply();
+    }
+  };
+  const text = (key: ProductFilterKey, extra: { inputMode?: 'numeric'; maxLength?: number; wide?: boolean } = {}) => (
+    <TextField
+      className={extra.wide ? 'wide-xs' : undefined}
+      id={`filter-${key}`}
+      label={t(`products.filters.${key}`)}
+      value={draft[key] ?? ''}
+      onChange={(event) => set(key)(event.target.value)}
+      onKeyDown={onKeyDown}
+      fullWidth
+      slotProps={{ htmlInput: { inputMode: extra.inputMode, maxLength: extra.maxLength }, inputLabel: { shrink: true } }}
+    />
+  );
+
+  return (
+    <Paper variant="outlined" component="section" aria-label={t('products.filters.apply')} sx={{ p: 2, mb: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: '1fr 1.2fr 1.9fr 1.5fr 1.6fr 1.1fr' },
+          '& .wide-xs': { gridColumn: { xs: 'span 2', md: 'auto' } },
+        }}
+      >
+        {text('idErp', { maxLength: 50 })}
+        {text('isbn13', { inputMode: 'numeric', maxLength: 20 })}
+        {text('titulo', { maxLength: 200, wide: true })}
+        {text('editora', { maxLength: 200, wide: true })}
+        <TextField
+          id="filter-situacao"
+          className="wide-xs"
+          select
+          label={t('products.filters.situacao')}
+          value={draft.situacao ?? ''}
+          onChange={(event) => setDraft((d) => ({ ...d, situacao: event.target.value }))}
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+        >
+          <MenuItem value="">{t('products.filters.all')}</MenuItem>
+          {PRODUCT_SITUATIONS.map((s) => (
+            <MenuItem key={s.code} value={s.code}>
+              {s.code} – {s.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        {text('anoEdicao', { inputMode: 'numeric', maxLength: 4 })}
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
+        <Button variant="outlined" startIcon={<ClearIcon />} onClick={onClear}>
+          {t('products.filters.clear')}
+        </Button>
+        <Button variant="contained" startIcon={<SearchIcon />} onClick={apply}>
+          {t('products.filters.apply')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

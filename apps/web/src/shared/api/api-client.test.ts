@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INTERNAL_ERROR_MESSAGE } from '@acervo/contracts';
+
+const toastMock = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warn: vi.fn(), warning: vi.fn(), error: vi.fn() }));
+vi.mock('../toast/toast.tsx', () => ({ toast: toastMock }));
+
+import { SESSION_EXPIRED_MESSAGE, api, buildUrl, navigation } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '../session/session-storage.ts';
+
+function respond(status: number, body?: unknown) {
+  return vi.fn(async () => new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status }));
+}
+
+describe('api client', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    Object.values(toastMock).forEach((fn) => fn.mockReset());
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('builds URLs under /api/core-api/ and appends only defined query values', () => {
+    expect(buildUrl('produto', { page: 0, pageSize: 10, titulo: undefined, editora: '', situacao: null, sort: ['a,asc', 'b,desc'] })).toBe(
+      '/api/core-api/produto?page=0&pageSize=10&sort=a%2Casc&sort=b%2Cdesc',
+    );
+    expect(buildUrl('/auth/login')).toBe('/api/core-api/auth/login');
+  });
+
+  it('sends pt-BR, JSON and the stored bearer token, and unwraps the data', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
+    const fetchMock = respond(200, { itens: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.post('auth/refresh', { idEmpresa: 2 })).resolves.toEqual({ itens: [] });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/core-api/auth/refresh');
+    expect(init.headers).toMatchObject({ 'Accept-Language': 'pt-BR', 'Content-Type': 'application/json', Authorization: 'Bearer tok' });
+    expect(init.body).toBe('{"idEmpresa":2}');
+  });
+
+  it('on 401/403 clears the session, warns and goes to / after 800 ms', async () => {
+    for (const status of [401, 403]) {
+      localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
+      localStorage.setItem(USER_STORAGE_KEY, 'enc');
+      const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+      vi.stubGlobal('fetch', respond(status, { message: 'Sessão expirada ou inválida.', messages: [] }));
+      await expect(api.get('produto')).rejects.toBeInstanceOf(ApiError);
+      expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+      expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+      expect(toastMock.warn).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE);
+      expect(toastMock.error).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(799);
+      expect(assign).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(assign).toHaveBeenCalledWith('/');
+      assign.mockRestore();
+      toastMock.warn.mockReset();
+    }
+  });
+
+  it('treats the login 401 as a wrong password: error toast, session untouched', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', respond(401, { message: 'Usuário ou senha inválidos.', messages: [{ field: '', message: 'Usuário ou senha inválidos.' }] }));
+    await expect(api.post('auth/login', {}, { sessionCheck: false })).rejects.toMatchObject({ status: 401 });
+    expect(toastMock.error).toHaveBeenCalledWith('Usuário ou senha inválidos.', 401);
+    expect(toastMock.warn).not.toHaveBeenCalled();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok');
+    vi.advanceTimersByTime(1000);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('shows the first field error, or the internal-error text for an unreadable body', async () => {
+    vi.stubGlobal('fetch', respond(400, { message: 'x', messages: [{ field: 'anoEdicao', message: 'Ano inválido' }] }));
+    await expect(api.get('produto')).rejects.toBeInstanceOf(ApiError);
+    expect(toastMock.error).toHaveBeenLastCalledWith('anoEdicao: Ano inválido', 400);
+
+    vi.stubGlobal('fetch', respond(502, '<html>Bad gateway</html>'));
+    await expect(api.get('produto')).rejects.toBeInstanceOf(ApiError);
+    expect(toastMock.error).toHaveBeenLastCalledWith(INTERNAL_ERROR_MESSAGE, 500);
+  });
+});

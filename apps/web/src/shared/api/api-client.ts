@@ -1,0 +1,143 @@
+import { clearSession, readToken } from '../session/session-storage.ts';
+import { DEFAULT_AREA, loadingTracker } from '../loading/loading-tracker.ts';
+import { toast } from '../toast/toast.tsx';
+import { ApiError, errorToastMessage } from './api-error.ts';
+
+/** Base path of every call (SPEC section 7). */
+export const API_BASE = '/api/core-api/';
+
+/** Message shown when a call answers 401 or 403 (SPEC section 8). */
+export const SESSION_EXPIRED_MESSAGE = 'Sessão expirou, voce será direcionado para tela de login';
+
+/** Delay (ms) before going to `/` after a 401/403 (SPEC section 9). */
+export const SESSION_EXPIRED_REDIRECT_MS = 800;
+
+/** Query value: undefined, null and '' are left out; arrays repeat the parameter. */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Query parameters; only defined, non-empty values are appended. */
+  query?: Record<string, QueryValue>;
+  /** JSON body. */
+  body?: unknown;
+  /** Loading-tracker area (default `default`, which drives the global overlay); `false` = untracked. */
+  area?: string | false;
+  /** Show the error toast on failure (default true). */
+  toastErrors?: boolean;
+  /**
+   * Treat 401/403 as an expired session (default true). The login call sets it to false: its 401
+   * means a wrong password.
+   */
+  sessionCheck?: boolean;
+  /** Bearer token to send instead of the stored one. */
+  token?: string;
+  /** Cancellation signal (TanStack Query passes one). */
+  signal?: AbortSignal;
+}
+
+/** HTTP methods of the generic wrapper (SPEC section 7). */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Builds `/api/core-api/<path>?<query>`; undefined, null and '' values are skipped and arrays are
+ * repeated (`sort=a&sort=b`).
+ */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = API_BASE + path.replace(/^\/+/, '');
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+let expiring = false;
+
+/** Where the session-expiry handling sends the browser; replaceable in tests (jsdom cannot navigate). */
+export const navigation = {
+  assign: (path: string): void => window.location.assign(path),
+};
+
+/**
+ * SPEC section 8: removes the stored token and user, tells the user, and after 800 ms goes to `/`.
+ * Several calls failing together show the message once.
+ */
+export function handleSessionExpired(): void {
+  clearSession();
+  if (expiring) return;
+  expiring = true;
+  toast.warn(SESSION_EXPIRED_MESSAGE);
+  setTimeout(() => {
+    expiring = false;
+    navigation.assign('/');
+  }, SESSION_EXPIRED_REDIRECT_MS);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Performs one call and unwraps the answer to its JSON data (undefined for an empty body).
+ * Headers: `Accept-Language: pt-BR`, JSON content type, bearer token when one is stored.
+ * There is no client timeout (SPEC section 7).
+ * @throws ApiError for a non-2xx answer or a network failure (status 0); the error toast and the
+ *   session-expiry handling have already run by then
+ */
+export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const { query, body, area = DEFAULT_AREA, toastErrors = true, sessionCheck = true, signal } = options;
+  const token = options.token ?? readToken();
+  const headers: Record<string, string> = { 'Accept-Language': 'pt-BR', 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const run = async (): Promise<T> => {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      const failure = new ApiError(0, undefined);
+      if (toastErrors) toast.error(failure.message, errorToastMessage(0, undefined).code);
+      throw failure;
+    }
+    const data = await readBody(response);
+    if (response.ok) return data as T;
+    if (sessionCheck && (response.status === 401 || response.status === 403)) {
+      handleSessionExpired();
+      throw new ApiError(response.status, data);
+    }
+    if (toastErrors) {
+      const shown = errorToastMessage(response.status, data);
+      toast.error(shown.message, shown.code);
+    }
+    throw new ApiError(response.status, data);
+  };
+
+  const promise = run();
+  return area === false ? promise : loadingTracker.track(promise, area);
+}
+
+/** The generic wrapper of SPEC section 7: GET, POST, PUT, PATCH and DELETE. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

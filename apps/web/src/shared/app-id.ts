@@ -1,0 +1,8 @@
+/** Identifier of the application; local-storage key names derive from it (SPEC section 9). */
+export const APP_ID = 'acervo';
+
+/** Width (px) at and below which the layout is the narrow (mobile) one (SPEC section 9). */
+export const MOBILE_MAX_WIDTH = 768;
+
+/** Media query of the narrow layout: `(max-width:768px)`. */
+export const MOBILE_QUERY = `(max-width:${MOBILE_MAX_WIDTH}px)`;

@@ -1,0 +1,50 @@
+import { closeSnackbar, enqueueSnackbar, type SnackbarKey, type VariantType } from 'notistack';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
+
+/**
+ * Auto-hide durations (SPEC section 9 gives 20000 ms for error notifications and 3000 ms "in the
+ * other toast setup" without saying which applies where). Choice: errors stay 20 s because they
+ * carry a server message the user may need to read or copy; success/info/warning close after 3 s.
+ */
+export const TOAST_DURATION_MS = { error: 20_000, other: 3_000 } as const;
+
+/** At most this many toasts show at once (SPEC section 9). */
+export const MAX_TOASTS = 3;
+
+/** Toast variants of SPEC section 8 (`warn` is an alias of `warning`). */
+export type ToastVariant = 'success' | 'info' | 'warning' | 'warn' | 'error';
+
+/** Close button rendered on every toast. */
+export function toastCloseAction(key: SnackbarKey) {
+  return (
+    <IconButton size="small" aria-label="Fechar" color="inherit" onClick={() => closeSnackbar(key)}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+/**
+ * Shows a toast (needs the `SnackbarProvider` of the app providers to be mounted).
+ * @param variant one of SPEC's toast variants
+ * @param message text to show
+ * @param code optional status code shown after the text (error toasts)
+ */
+export function showToast(variant: ToastVariant, message: string, code?: number): SnackbarKey {
+  const mapped: VariantType = variant === 'warn' ? 'warning' : variant;
+  const text = code === undefined ? message : `${message} (código ${code})`;
+  return enqueueSnackbar(text, {
+    variant: mapped,
+    autoHideDuration: mapped === 'error' ? TOAST_DURATION_MS.error : TOAST_DURATION_MS.other,
+    preventDuplicate: true,
+  });
+}
+
+/** Toast helpers by variant. */
+export const toast = {
+  success: (message: string) => showToast('success', message),
+  info: (message: string) => showToast('info', message),
+  warn: (message: string) => showToast('warning', message),
+  warning: (message: string) => showToast('warning', message),
+  error: (message: string, code?: number) => showToast('error', message, code),
+};

@@ -1,0 +1,22 @@
+import type { ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { SessionUser } from '@acervo/contracts';
+import { AppProviders, createQueryClient } from '../app/providers.tsx';
+import { createI18n } from '../app/i18n.ts';
+
+/** Renders an element inside every app provider (pt-BR, fresh query client, optional user). */
+export function renderWithProviders(element: ReactElement, options: { user?: SessionUser | null } = {}): RenderResult {
+  return render(
+    <AppProviders i18n={createI18n('pt-BR')} queryClient={createQueryClient()} initialUser={options.user ?? null}>
+      {element}
+    </AppProviders>,
+  );
+}
+
+/** Renders routes in a memory router at `path` inside every app provider. */
+export function renderRoutes(routes: RouteObject[], path: string, options: { user?: SessionUser | null } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = renderWithProviders(<RouterProvider router={router} />, options);
+  return { ...result, router };
+}
