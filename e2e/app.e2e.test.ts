@@ -21,7 +21,7 @@ async function newPage(viewport: { width: number; height: number } = VIEWPORTS.d
 
 async function signIn(page: Page, login: string, senha: string): Promise<void> {
   await page.goto(baseURL + '/');
-  await page.getByLabel('Login', { exact: true }).fill(login);
+  await page.getByLabel('Usuário', { exact: true }).fill(login);
   await page.getByLabel('Senha', { exact: true }).fill(senha);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
@@ -68,8 +68,8 @@ describe('admin', () => {
     }
 
     await page.goto(baseURL + '/product/catalog');
-    await page.getByLabel('ISBN-13/EAN').fill(E2E_FIXTURE_ISBN);
-    await page.getByLabel('ISBN-13/EAN').press('Enter');
+    await page.getByLabel('ISBN-13 / EAN').fill(E2E_FIXTURE_ISBN);
+    await page.getByLabel('ISBN-13 / EAN').press('Enter');
     await expect.poll(() => page.getByText(E2E_FIXTURE_TITLE).count()).toBeGreaterThan(0);
     expect(new URL(page.url()).searchParams.get('isbn13')).toBe(E2E_FIXTURE_ISBN);
     await shot(page, 'catalog-desktop');
@@ -77,7 +77,7 @@ describe('admin', () => {
     // filters survive a reload
     await page.reload();
     await expect.poll(() => page.getByText(E2E_FIXTURE_TITLE).count()).toBeGreaterThan(0);
-    await expect(page.getByLabel('ISBN-13/EAN').inputValue()).resolves.toBe(E2E_FIXTURE_ISBN);
+    await expect(page.getByLabel('ISBN-13 / EAN').inputValue()).resolves.toBe(E2E_FIXTURE_ISBN);
 
     // detail view
     await page.getByText(E2E_FIXTURE_TITLE).first().click();

@@ -71,7 +71,20 @@ export async function buildApp(config: AppConfig, database: Database, extraRoute
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+    // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart;
+    // a missing file falls through to the not-found handler below (SPA fallback).
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
+      // Vite's hashed assets never change; index.html must be revalidated so a new build is picked up
+      setHeaders: (res, file) => {
+        if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        else if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_PREFIX) || !hasWeb || request.method !== 'GET') {
