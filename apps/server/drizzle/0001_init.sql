@@ -260,6 +260,7 @@ CREATE UNIQUE INDEX "usuario_login_uk" ON "usuario" USING btree (lower("login"))
 CREATE UNIQUE INDEX "usuario_email_uk" ON "usuario" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "sessao_usuario_idx" ON "sessao" USING btree ("usuario_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "selo_editora_nome_uk" ON "selo" USING btree ("editora_id","nome_chave");--> statement-breakpoint
+CREATE INDEX "produto_contribuidor_nome_busca_trgm" ON "produto_contribuidor" USING gin (acervo_normalize("nome_completo") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "produto_assunto_codigo_idx" ON "produto_assunto" USING btree ("esquema","codigo");--> statement-breakpoint
 CREATE INDEX "produto_titulo_busca_trgm" ON "produto" USING gin ("titulo_busca" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "produto_titulo_idx" ON "produto" USING btree ("titulo","id");--> statement-breakpoint
@@ -267,4 +268,5 @@ CREATE INDEX "produto_editora_idx" ON "produto" USING btree ("editora_id");--> s
 CREATE INDEX "produto_id_erp_idx" ON "produto" USING btree ("id_erp");--> statement-breakpoint
 CREATE INDEX "produto_isbn10_idx" ON "produto" USING btree ("isbn10");--> statement-breakpoint
 CREATE INDEX "produto_situacao_idx" ON "produto" USING btree ("situacao");--> statement-breakpoint
-CREATE INDEX "produto_ano_edicao_idx" ON "produto" USING btree ("ano_edicao");
+CREATE INDEX "produto_ano_edicao_idx" ON "produto" USING btree ("ano_edicao");--> statement-breakpoint
+CREATE INDEX "editora_nome_busca_trgm" ON "editora" USING gin (acervo_normalize("nome") gin_trgm_ops);

@@ -1,4 +1,47 @@
+import { REQUIRED, productDetailSchema, productListQuerySchema, productPageSchema, errorBodySchema } from '@acervo/contracts';
 import type { DomainRoutes } from '../shared/context.ts';
+import { AUTH_ERRORS, idParamsSchema } from '../shared/api-schemas.ts';
+import { requireRole } from '../auth/auth-guard.ts';
+import { getProduct, listProducts } from './products.service.ts';
 
-/** products API routes (being written). */
-export const productsRoutes: DomainRoutes = () => undefined;
+/**
+ * Catalogue routes (role VISUALIZAR_PRODUTOS_CADASTRAR in the selected company; the catalogue
+ * itself is shared by every company):
+ * - `GET produto` — paged list `{itens, page, size, totalPage, totalItens, proxima}`; query
+ *   `productListQuerySchema`; 400 naming the field for a bad `pageSize`, `anoEdicao` or `sorter`
+ * - `GET produto/{id}` — `productDetailSchema`; 404 'Não foi encontrado dados' when absent
+ * 401 without a valid session, 403 without the role.
+ */
+export const productsRoutes: DomainRoutes = (api, ctx) => {
+  const preHandler = [ctx.authenticate, requireRole(REQUIRED.produtos)];
+
+  api.get(
+    '/produto',
+    {
+      schema: {
+        tags: ['produtos'],
+        summary: 'Catálogo de produtos (paginado)',
+        security: [{ bearer: [] }],
+        querystring: productListQuerySchema,
+        response: { 200: productPageSchema, ...AUTH_ERRORS },
+      },
+      preHandler,
+    },
+    async (request) => listProducts(ctx.db, request.query),
+  );
+
+  api.get(
+    '/produto/:id',
+    {
+      schema: {
+        tags: ['produtos'],
+        summary: 'Produto completo',
+        security: [{ bearer: [] }],
+        params: idParamsSchema,
+        response: { 200: productDetailSchema, ...AUTH_ERRORS, 404: errorBodySchema },
+      },
+      preHandler,
+    },
+    async (request) => getProduct(ctx.db, request.params.id),
+  );
+};

@@ -21,13 +21,18 @@ import { ageRanges, contentRatings, productLines, targetAudiences } from '../loo
  * Publisher (ONIX `<Publisher>/<PublisherName>`). Shared by every company. `nameKey` is the
  * normalised name (accent- and case-folded) that re-imports match on.
  */
-export const publishers = pgTable('editora', {
-  id: serial('id').primaryKey(),
-  name: varchar('nome', { length: 300 }).notNull(),
-  nameKey: varchar('nome_chave', { length: 300 }).notNull().unique(),
-  erpId: varchar('id_erp', { length: 50 }),
-  createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
-});
+export const publishers = pgTable(
+  'editora',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('nome', { length: 300 }).notNull(),
+    nameKey: varchar('nome_chave', { length: 300 }).notNull().unique(),
+    erpId: varchar('id_erp', { length: 50 }),
+    createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Catalogue filters `editora` and `term` (GET produto): accent-insensitive contains on the name.
+  (t) => [index('editora_nome_busca_trgm').using('gin', sql`acervo_normalize(${t.name}) gin_trgm_ops`)],
+);
 
 /** Imprint / seal (ONIX `<Imprint>/<ImprintName>`), owned by a publisher. */
 export const imprints = pgTable(
@@ -145,7 +150,11 @@ export const productContributors = pgTable(
     fullName: varchar('nome_completo', { length: 300 }).notNull(),
     invertedName: varchar('nome_invertido', { length: 300 }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.sequence] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.sequence] }),
+    // Catalogue filter `term`: accent-insensitive contains on the contributor name (GET produto).
+    index('produto_contribuidor_nome_busca_trgm').using('gin', sql`acervo_normalize(${t.fullName}) gin_trgm_ops`),
+  ],
 );
 
 /** Subject of a product; `scheme` is ONIX code list 26 (10 = BISAC). */

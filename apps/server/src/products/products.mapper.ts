@@ -1,0 +1,139 @@
+import type { Contributor, Price, ProductDetail, ProductListItem, Subject } from '@acervo/contracts';
+import { codeDescription } from './onix/codelists.ts';
+import type { ProductDetailRecord, ProductListRow } from './products.repository.ts';
+
+/** ONIX code lists the catalogue describes (EDItEUR numbering). */
+const LIST = {
+  contributorRole: 17,
+  subjectScheme: 26,
+  publishingStatus: 64,
+  availability: 65,
+  productForm: 150,
+} as const;
+
+/**
+ * Catalogue list row → `productListItemSchema`. `autores` is the contributors' names in `ordem`
+ * joined with '; ' (null when none); `descricaoSituacao` the ONIX list 65 description of `situacao`.
+ */
+export function toProductListItem(row: ProductListRow): ProductListItem {
+  return {
+    id: row.id,
+    idErp: row.erpId,
+    isbn13: row.isbn13,
+    titulo: row.title,
+    subtitulo: row.subtitle,
+    editora: row.publisherName,
+    selo: row.imprintName,
+    autores: row.contributors,
+    situacao: row.availability,
+    descricaoSituacao: codeDescription(LIST.availability, row.availability),
+    anoEdicao: row.editionYear,
+    formatoProduto: row.productForm,
+    ativo: row.active,
+  };
+}
+
+function namedRef(ref: { id: number | null; name: string | null } | null): { id: number; nome: string } | null {
+  return ref && ref.id !== null && ref.name !== null ? { id: ref.id, nome: ref.name } : null;
+}
+
+/**
+ * Product with its children → `productDetailSchema`. Lookups become `{id, nome}` or null; ONIX
+ * codes get their EDItEUR descriptions (lists 17, 26, 64, 65, 150); `percentualDescontoMaximo`
+ * (numeric 5,2 read as text) becomes a number; dates stay `YYYY-MM-DD`; timestamps become ISO 8601.
+ */
+export function toProductDetail(record: ProductDetailRecord): ProductDetail {
+  const { row, contributors, subjects, prices } = record;
+  const p = row.product;
+  return {
+    id: p.id,
+    isbn13: p.isbn13,
+    isbn10: p.isbn10,
+    issn: p.issn,
+    status: p.publishingStatus,
+    descricaoStatus: codeDescription(LIST.publishingStatus, p.publishingStatus),
+    indCompra: p.canPurchase,
+    indVenda: p.canSell,
+    indConsignacao: p.canConsign,
+    indEstoque: p.tracksStock,
+    tipo: p.type,
+    origem: p.origin,
+    titulo: p.title,
+    tituloEn: p.titleEn,
+    tituloEs: p.titleEs,
+    subtitulo: p.subtitle,
+    unidadeMedida: p.unitOfMeasure,
+    grupoProduto: p.productGroup,
+    colecao: p.collection,
+    anoEdicao: p.editionYear,
+    numeroEdicao: p.editionNumber,
+    tiragem: p.printRun,
+    editora: namedRef(row.publisher),
+    selo: namedRef(row.imprint),
+    categoriaBisac: p.bisacCategory,
+    subcategoriaBisac: p.bisacSubcategory,
+    categoria: p.category,
+    assunto: p.subject,
+    faixaEtaria: namedRef(row.ageRange),
+    publicoAlvo: namedRef(row.targetAudience),
+    classificacaoIndicativa: namedRef(row.contentRating),
+    linhaProduto: namedRef(row.productLine),
+    personagens: p.characters,
+    brindes: p.gifts,
+    produtosRelacionados: p.relatedIsbns,
+    estoqueMinimo: p.minStock,
+    estoqueMaximo: p.maxStock,
+    formatoProduto: p.productForm,
+    descricaoFormatoProduto: codeDescription(LIST.productForm, p.productForm),
+    detalhesFormato: p.productFormDetails,
+    encadernacao: p.binding,
+    cest: p.cest,
+    codigoBeneficio: p.benefitCode,
+    percentualDescontoMaximo: p.maxDiscountPercent === null ? null : Number(p.maxDiscountPercent),
+    situacao: p.availability,
+    descricaoSituacao: codeDescription(LIST.availability, p.availability),
+    dataSituacao: p.availabilityDate,
+    caracteristicaFiscal: p.fiscalCharacteristic,
+    sinopse: p.synopsis,
+    sinopseEn: p.synopsisEn,
+    sinopseEs: p.synopsisEs,
+    idioma: p.language,
+    dataPublicacao: p.publicationDate,
+    numeroPaginas: p.pages,
+    pesoGramas: p.weightGrams,
+    alturaMm: p.heightMm,
+    larguraMm: p.widthMm,
+    espessuraMm: p.thicknessMm,
+    autores: contributors.map(
+      (c): Contributor => ({
+        ordem: c.sequence,
+        tipoContribuicao: c.role,
+        descricaoContribuicao: codeDescription(LIST.contributorRole, c.role),
+        nomeCompleto: c.fullName,
+        nomeInvertido: c.invertedName,
+      }),
+    ),
+    assuntos: subjects.map(
+      (s): Subject => ({
+        esquema: s.scheme,
+        descricaoEsquema: codeDescription(LIST.subjectScheme, s.scheme),
+        codigo: s.code,
+        descricao: s.heading,
+        principal: s.main,
+      }),
+    ),
+    precos: prices.map(
+      (x): Price => ({ tipo: x.priceType, moeda: x.currency, valorCentavos: x.amountCents, territorio: x.territory }),
+    ),
+    slugSeo: p.seoSlug,
+    palavrasChave: p.keywords,
+    observacao: p.note,
+    idErp: p.erpId,
+    arquivoCapa: p.coverFile,
+    indExibirMarketplace: p.showOnMarketplace,
+    indBlacklist: p.blacklisted,
+    ativo: p.active,
+    dataCadastro: p.createdAt.toISOString(),
+    dataAlteracao: p.updatedAt.toISOString(),
+  };
+}
