@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE, hasRole } from '@acervo/contracts';
+import { FORBIDDEN_MESSAGE, PARAMETER_DEFAULTS, UNAUTHORIZED_MESSAGE, hasRole } from '@acervo/contracts';
 import type { Db, Executor } from '../db/client.ts';
 import { profileRoles, profiles } from '../profiles/profiles.schema.ts';
 import { userCompanies, users } from '../users/users.schema.ts';
-import { getNumberParameter } from '../parameters/parameters.service.ts';
+import { parameters } from '../parameters/parameters.schema.ts';
 import { DomainError } from '../shared/errors.ts';
 import { sessions } from './auth.schema.ts';
 import type { TokenSigner } from './jwt.ts';
@@ -77,6 +77,8 @@ export function makeAuthenticate(db: Db, signer: TokenSigner): preHandlerAsyncHo
     if (!match) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
     const claims = await signer.verify(match[1].trim());
     if (!claims || !UUID_PATTERN.test(claims.sessionId)) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+    // One round trip: session, user, the idle-time parameter and the roles of the user's profile
+    // in the session's company (null columns when the link is gone).
     const [row] = await db
       .select({
         expiresAt: sessions.expiresAt,
@@ -86,13 +88,20 @@ export function makeAuthenticate(db: Db, signer: TokenSigner): preHandlerAsyncHo
         name: users.name,
         active: users.active,
         mustChangePassword: users.mustChangePassword,
+        idleMinutes: sql<string | null>`(SELECT ${parameters.value} FROM ${parameters} WHERE ${parameters.key} = 'INATIVIDADE_MINUTOS')`,
+        profileName: profiles.name,
+        profileActive: profiles.active,
+        roles: sql<string[] | null>`(SELECT array_agg(${profileRoles.role} ORDER BY ${profileRoles.role}) FROM ${profileRoles} WHERE ${profileRoles.profileId} = ${profiles.id})`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(userCompanies, and(eq(userCompanies.userId, sessions.userId), eq(userCompanies.companyId, sessions.companyId)))
+      .leftJoin(profiles, eq(profiles.id, userCompanies.profileId))
       .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)));
     const now = Date.now();
     if (!row || !row.active || row.expiresAt.getTime() <= now) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-    const idleMinutes = await getNumberParameter(db, 'INATIVIDADE_MINUTOS');
+    const storedIdle = Number(row.idleMinutes);
+    const idleMinutes = Number.isFinite(storedIdle) && storedIdle > 0 ? storedIdle : Number(PARAMETER_DEFAULTS.INATIVIDADE_MINUTOS);
     if (now - row.lastSeenAt.getTime() > idleMinutes * 60_000) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, claims.sessionId));
       throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
@@ -103,7 +112,8 @@ export function makeAuthenticate(db: Db, signer: TokenSigner): preHandlerAsyncHo
     if (row.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
       throw new DomainError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED_MESSAGE);
     }
-    const companyRoles = row.companyId ? await loadCompanyRoles(db, claims.userId, row.companyId) : null;
+    const linked = row.profileName !== null;
+    const companyRoles = linked ? { profileName: row.profileName as string, roles: row.profileActive ? (row.roles ?? []) : [] } : null;
     request.auth = {
       userId: claims.userId,
       sessionId: claims.sessionId,

@@ -15,10 +15,11 @@ export interface TokenClaims {
  * generated once into `<dataDir>/jwt-secret` (mode 0600) and reused on later starts.
  */
 export class TokenSigner {
-  private readonly key: Uint8Array;
+  /** A KeyObject, imported once: jose would re-import a raw Uint8Array on every sign/verify. */
+  private readonly key: crypto.KeyObject;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   /** Loads the secret from `envSecret` or the data folder, creating it when missing. */
