@@ -82,7 +82,9 @@ describe('admin', () => {
     // detail view
     await page.getByText(E2E_FIXTURE_TITLE).first().click();
     await expect.poll(() => page.url()).toMatch(/\/product\/\d+$/);
+    await page.getByText('Identificação', { exact: true }).waitFor();
     await expect.poll(() => page.getByText(E2E_FIXTURE_ISBN).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Aluísio Azevedo').count()).toBeGreaterThan(0);
     await shot(page, 'product-detail-desktop');
 
     // switch company: refresh then go to /
@@ -109,6 +111,13 @@ describe('admin', () => {
     await page.goto(baseURL + `/product/catalog?isbn13=${E2E_FIXTURE_ISBN}`);
     await expect.poll(() => page.getByText(E2E_FIXTURE_TITLE).count()).toBeGreaterThan(0);
     await shot(page, 'catalog-phone');
+    await page.getByText(E2E_FIXTURE_TITLE).first().click();
+    await page.getByText('Identificação', { exact: true }).waitFor();
+    await shot(page, 'product-detail-phone');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('navigation').getByText('Sistema', { exact: true }).waitFor();
+    await page.waitForTimeout(400); // drawer slide-in transition
+    await shot(page, 'menu-phone', false);
     await context.close();
   });
 });

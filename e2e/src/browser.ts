@@ -20,8 +20,8 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot `e2e/screenshots/<name>.png`. */
-export async function shot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot `e2e/screenshots/<name>.png`, of the full page unless `fullPage` is false. */
+export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage, animations: 'disabled' });
 }

@@ -71,7 +71,7 @@ export function ProductFilters({ value, onApply, onClear }: ProductFiltersProps)
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: '1fr 1.2fr 1.9fr 1.5fr 1.6fr 1.1fr' },
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: '0.9fr 1.4fr 1.8fr 1.5fr 1.5fr 1fr' },
           '& .wide-xs': { gridColumn: { xs: 'span 2', md: 'auto' } },
         }}
       >
