@@ -25,12 +25,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '@acervo/contracts';
 import { buildApp } from '@acervo/server/src/app.ts';
 import { loadConfig, type AppConfig } from '@acervo/server/src/config.ts';
 import { openDatabase, type Database, type Executor } from '@acervo/server/src/db/client.ts';
+import { createScratchDatabase } from '@acervo/server/src/db/scratch-database.ts';
 import { seedDemoData } from '@acervo/server/src/seed/demo-seed.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -276,14 +276,8 @@ interface Target {
 }
 
 async function postgresTarget(): Promise<Target> {
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${BENCH_DB}`);
-  await admin.end();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${BENCH_DB}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  const scratch = await createScratchDatabase(BASE_URL, { name: BENCH_DB });
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   const generationMs = await generateCatalogue(database, ROWS);
   return {
     name: 'PostgreSQL',
@@ -291,11 +285,7 @@ async function postgresTarget(): Promise<Target> {
     generationMs,
     async dispose() {
       await database.close();
-      if (KEEP) return;
-      const c = new pg.Client({ connectionString: BASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-      await c.end();
+      if (!KEEP) await scratch.drop();
     },
   };
 }

@@ -12,12 +12,11 @@
  * Environment: DATABASE_URL, ONIX_BENCH_PRODUCTS, BENCH_TARGETS (`postgres,pglite`), ONIX_BENCH_BATCH
  * (products per upsert, default 500).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database } from '@acervo/server/src/db/client.ts';
+import { createScratchDatabase } from '@acervo/server/src/db/scratch-database.ts';
 import { importOnixFiles } from '@acervo/server/src/products/onix/onix-import.ts';
 import { ean13CheckDigit } from '@acervo/server/src/products/onix/isbn.ts';
 
@@ -97,22 +96,13 @@ async function main(): Promise<void> {
     const file = generateFile(dir);
     console.log(`generated ${PRODUCTS} products, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB, in ${((performance.now() - t0) / 1000).toFixed(1)} s (batch ${BATCH})`);
     if (TARGETS.includes('postgres')) {
-      const name = `acervo_bench_onix_${crypto.randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: BASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(BASE_URL);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+      const scratch = await createScratchDatabase(BASE_URL, { prefix: 'acervo_bench_onix' });
+      const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
       try {
         await run('postgres', database, file);
       } finally {
         await database.close();
-        const c = new pg.Client({ connectionString: BASE_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        await scratch.drop();
       }
     }
     if (TARGETS.includes('pglite')) {

@@ -1,13 +1,12 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLES, sessionUserSchema } from '@acervo/contracts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { createScratchDatabase } from '../db/scratch-database.ts';
 import { buildApp } from '../app.ts';
 import { users, userCompanies } from '../users/users.schema.ts';
 import { companies } from '../companies/companies.schema.ts';
@@ -27,19 +26,10 @@ beforeAll(async () => {
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
     return;
   }
-  const name = `acervo_t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  env = { DATA_DIR: dir, DATABASE_URL: url.toString() };
+  const scratch = await createScratchDatabase(base);
+  env = { DATA_DIR: dir, DATABASE_URL: scratch.url };
   cleanup = async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await scratch.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
 });

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, type SessionUser } from '@acervo/contracts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { createScratchDatabase } from '../db/scratch-database.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { buildApp } from '../app.ts';
 import type { AppContext } from '../shared/context.ts';
@@ -28,23 +27,9 @@ export interface TestApp {
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => undefined };
-  const name = `acervo_t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const scratch = await createScratchDatabase(base);
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+  return { database, drop: scratch.drop };
 }
 
 /**
