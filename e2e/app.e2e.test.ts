@@ -4,6 +4,7 @@ import { VIEWPORTS, launchBrowser, shot } from './src/browser.ts';
 import { E2E_FIXTURE_ISBN, E2E_FIXTURE_TITLE } from './src/fixture.ts';
 
 const baseURL = inject('baseURL');
+const firstAdmin = inject('firstAdmin');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -55,6 +56,32 @@ describe('login', () => {
       else expect(form!.width).toBeLessThanOrEqual(viewport.width);
       await context.close();
     }
+  });
+});
+
+describe('first administrator (npm run create-admin)', () => {
+  it('must choose a new password at first sign-in, is then signed in, and signs in again with it', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, firstAdmin.login, firstAdmin.temporaryPassword);
+    await page.getByText('Defina uma nova senha', { exact: true }).waitFor();
+    await page.getByLabel('Nova senha', { exact: true }).fill('Nova-senha-123');
+    await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Outra-senha');
+    await page.getByRole('button', { name: 'Salvar senha' }).click();
+    await page.getByText('A senha de confirmação deve ser a mesma que a nova senha!').waitFor();
+    await shot(page, 'new-password-desktop');
+    await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Nova-senha-123');
+    await page.getByRole('button', { name: 'Salvar senha' }).click();
+    await page.getByRole('navigation').getByText('Sistema', { exact: true }).waitFor();
+
+    await page.getByLabel('Menu do usuário').click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await signIn(page, firstAdmin.login, firstAdmin.temporaryPassword);
+    await expect.poll(() => page.getByText('Usuário ou senha inválidos.').count()).toBeGreaterThan(0);
+    await page.getByLabel('Usuário', { exact: true }).fill(firstAdmin.login);
+    await page.getByLabel('Senha', { exact: true }).fill('Nova-senha-123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('navigation').getByText('Sistema', { exact: true }).waitFor();
+    await context.close();
   });
 });
 

@@ -11,6 +11,8 @@ const root = ROOT;
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Administrator made by `npm run create-admin`, who must choose a new password at first sign-in. */
+    firstAdmin: { login: string; temporaryPassword: string };
   }
 }
 
@@ -35,7 +37,9 @@ let dataDir = '';
 
 /**
  * Builds the web app, imports the ONIX fixture into a fresh PGlite folder, starts the real server
- * (`npm start` path: apps/server/src/server.ts with demo data) on a free port and provides its URL.
+ * (`npm start` path: apps/server/src/server.ts, which seeds the demo data), stops it, adds a
+ * first-sign-in administrator with `npm run create-admin`, starts it again on the same free port
+ * and provides its URL and that administrator's temporary password.
  */
 export async function setup(project: TestProject): Promise<void> {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acervo-e2e-'));
@@ -43,13 +47,26 @@ export async function setup(project: TestProject): Promise<void> {
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' };
   run('npm', ['run', 'build', '-w', '@acervo/web'], env);
   run('npm', ['run', 'import:onix', '--', E2E_ONIX_FIXTURE], env);
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], { cwd: root, env, stdio: 'inherit' });
   const baseURL = `http://127.0.0.1:${port}`;
+  // First start seeds the demo data into the empty database; then, with the server stopped (PGlite
+  // allows one process), `create-admin` adds a first-sign-in administrator, as on a real install.
+  await startServer(env, baseURL);
+  await stopServer();
+  const created = spawnSync('npm', ['run', '--silent', 'create-admin', '--', '--login', 'chefe', '--email', 'chefe@acervo.local'], { cwd: root, env, encoding: 'utf8' });
+  const temporary = /Senha temporária[^:]*:\s*(\S+)/.exec(created.stdout ?? '')?.[1];
+  if (created.status !== 0 || !temporary) throw new Error(`create-admin failed: ${created.stdout} ${created.stderr}`);
+  await startServer(env, baseURL);
+  project.provide('firstAdmin', { login: 'chefe', temporaryPassword: temporary });
+  project.provide('baseURL', baseURL);
+}
+
+async function startServer(env: NodeJS.ProcessEnv, baseURL: string): Promise<void> {
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], { cwd: root, env, stdio: 'inherit' });
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       const res = await fetch(`${baseURL}/api/core-api/health`);
-      if (res.ok) break;
+      if (res.ok) return;
     } catch {
       /* not up yet */
     }
@@ -57,15 +74,18 @@ export async function setup(project: TestProject): Promise<void> {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     await new Promise((r) => setTimeout(r, 300));
   }
-  project.provide('baseURL', baseURL);
 }
 
-/** Stops the server and removes its data folder. */
-export async function teardown(): Promise<void> {
+async function stopServer(): Promise<void> {
   if (server && server.exitCode === null) {
     const exited = new Promise((r) => server?.once('exit', r));
     server.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   }
+}
+
+/** Stops the server and removes its data folder. */
+export async function teardown(): Promise<void> {
+  await stopServer();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
