@@ -5,6 +5,7 @@
  * refused and nothing of it is written; an invalid record is rejected with a reason and the others
  * are imported. Used by the CLI (`onix.cli.ts`), the tests and the benchmark.
  */
+import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db/client.ts';
@@ -190,6 +191,10 @@ async function importOneFile(db: Db, file: string, options: OnixImportOptions): 
 export async function importOnixFiles(db: Db, files: string[], options: OnixImportOptions = {}): Promise<OnixImportReport> {
   const reports: OnixFileReport[] = [];
   for (const file of files) reports.push(await importOneFile(db, file, options));
+  const written = reports.reduce((n, r) => n + r.created + r.updated, 0);
+  // Fresh planner statistics after a load: PGlite has no autovacuum, and the catalogue's unfiltered
+  // total is read from them above 100,000 rows (products.repository.ts `unfilteredTotal`).
+  if (written > 0) await db.execute(sql`ANALYZE produto, produto_contribuidor, produto_assunto, produto_preco, editora, selo`);
   return { files: reports, refused: reports.filter((r) => r.status === 'refused').length };
 }
 
