@@ -93,6 +93,11 @@ export function lockDataDir(dir: string): () => void {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // A connection the server ends (restart, DROP DATABASE … FORCE, idle timeout) emits 'error'; without
+    // a listener Node would crash the process. The pool replaces the connection on the next query.
+    const onConnectionError = (err: Error) => console.warn(`PostgreSQL: conexão encerrada (${err.message})`);
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Several processes may start together: an advisory lock makes one of them migrate.
     const client = await pool.connect();
