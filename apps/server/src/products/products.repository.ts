@@ -142,22 +142,8 @@ function unfilteredTotal(): SQL {
     FROM pg_class c WHERE c.oid = 'produto'::regclass`;
 }
 
-/** Raw row of the page query (column aliases below). */
-interface PageQueryRow {
-  total: number | string;
-  id: number | null;
-  erpId: string | null;
-  isbn13: string;
-  title: string;
-  subtitle: string | null;
-  publisherName: string | null;
-  imprintName: string | null;
-  contributors: string | null;
-  availability: string | null;
-  editionYear: number | null;
-  productForm: string | null;
-  active: boolean;
-}
+/** Raw row of the page query (column aliases below): a list row plus the total; `id` is null when the page is past the end. */
+type PageQueryRow = Omit<ProductListRow, 'id'> & { total: number | string; id: number | null };
 
 /**
  * One page of the catalogue with the exact total, in one round trip (one SQL statement):
