@@ -1,23 +1,33 @@
-import { useEffect, useMemo } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../shared/session/session-context.tsx';
 import { PageSpinner } from '../shared/loading/loading-overlay.tsx';
-import { createAppRouter, createLoginRouter } from './router.tsx';
+import { LoginPage } from '../features/auth/pages/login-page.tsx';
+
+/**
+ * The signed-in application (router, layout, every screen), loaded on demand so the login area
+ * does not download it. `preloadSignedInApp` starts the download early (e.g. when the login form
+ * is submitted), so the screen after sign-in appears without a second wait.
+ */
+const loadSignedInApp = () => import('./signed-in-app.tsx');
+const SignedInApp = lazy(async () => ({ default: (await loadSignedInApp()).SignedInApp }));
+
+/** Starts downloading the signed-in application; safe to call many times. */
+export function preloadSignedInApp(): void {
+  void loadSignedInApp();
+}
 
 /**
  * The shell (SPEC section 2): a spinner while the stored session is restored, the login area when
- * nobody is signed in, otherwise the router with the user's allowed routes. The router is rebuilt
- * when the sign-in state or the roles change (login, company switch, logout).
+ * nobody is signed in (any path), otherwise the signed-in application with the user's allowed
+ * routes. The login area uses no router, so nothing of the signed-in app is loaded before sign-in.
  */
 export function App() {
   const { loading, signedIn, user } = useSession();
-  const rolesKey = signedIn && user ? user.roles.join('|') : '';
-  const router = useMemo(
-    () => (loading ? null : signedIn && user ? createAppRouter(user.roles) : createLoginRouter()),
-    // Rebuild only when these change, not on every new user object with the same roles.
-    [loading, signedIn, rolesKey],
+  if (loading) return <PageSpinner />;
+  if (!signedIn || !user) return <LoginPage onSignInStarted={preloadSignedInApp} />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <SignedInApp roles={user.roles} />
+    </Suspense>
   );
-  useEffect(() => () => router?.dispose(), [router]);
-  if (!router) return <PageSpinner />;
-  return <RouterProvider router={router} />;
 }

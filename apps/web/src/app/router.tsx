@@ -5,7 +5,6 @@ import { HomePage } from '../features/home/pages/home-page.tsx';
 import { PlaceholderPage } from '../features/placeholder/pages/placeholder-page.tsx';
 import { NotFoundPage } from '../features/placeholder/pages/not-found-page.tsx';
 import { RouteErrorPage } from '../features/placeholder/pages/route-error-page.tsx';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { PageSpinner } from '../shared/loading/loading-overlay.tsx';
 
 /** Child route of one route-table entry: built screens are lazy-loaded, the rest are placeholders. */
@@ -39,17 +38,7 @@ export function appRoutes(roles: readonly string[]): RouteObject[] {
   ];
 }
 
-/** Routes while nobody is signed in: the login area for every path (keeps `?resetToken=`). */
-export function loginRoutes(): RouteObject[] {
-  return [{ path: '*', element: <LoginPage />, errorElement: <RouteErrorPage /> }];
-}
-
 /** Browser router of a signed-in user. */
 export function createAppRouter(roles: readonly string[]) {
   return createBrowserRouter(appRoutes(roles));
-}
-
-/** Browser router of the login area. */
-export function createLoginRouter() {
-  return createBrowserRouter(loginRoutes());
 }

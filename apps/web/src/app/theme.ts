@@ -1,16 +1,11 @@
 import { createTheme } from '@mui/material/styles';
 import { ptBR } from '@mui/material/locale';
+import { BRAND, STATUS } from './palette.ts';
 
-/** Colours of SPEC section 9. */
-export const BRAND = {
-  primary: '#0E2956',
-  primaryLight: '#2793CE',
-  hover: '#0066CC',
-  white: '#FFFFFF',
-} as const;
+export { BRAND } from './palette.ts';
 
 /**
- * MUI theme of SPEC section 9: primary dark blue #0E2956, lighter primary #2793CE, white base,
+ * MUI theme of SPEC section 9 (status colours darkened to WCAG AA, see `palette.ts`): primary dark blue #0E2956, lighter primary #2793CE, white base,
  * white text on contained buttons, hover #0066CC on contained primary and warning buttons, bold
  * form labels, white input backgrounds. MUI core texts in pt-BR.
  */
@@ -20,7 +15,10 @@ export const theme = createTheme(
       primary: { main: BRAND.primary, light: BRAND.primaryLight, contrastText: BRAND.white },
       secondary: { main: BRAND.primaryLight, contrastText: BRAND.white },
       background: { default: '#F5F7FA', paper: BRAND.white },
-      warning: { main: '#ED6C02', contrastText: BRAND.white },
+      success: { main: STATUS.success, contrastText: BRAND.white },
+      warning: { main: STATUS.warning, contrastText: BRAND.white },
+      info: { main: STATUS.info, contrastText: BRAND.white },
+      error: { main: STATUS.error, contrastText: BRAND.white },
     },
     shape: { borderRadius: 6 },
     typography: {

@@ -2,14 +2,16 @@ import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { SessionUser } from '@acervo/contracts';
-import { AppProviders, createQueryClient } from '../app/providers.tsx';
+import { AppProviders } from '../app/providers.tsx';
+import { SignedInProviders } from '../app/signed-in-app.tsx';
+import { createQueryClient } from '../app/query-client.ts';
 import { createI18n } from '../app/i18n.ts';
 
 /** Renders an element inside every app provider (pt-BR, fresh query client, optional user). */
 export function renderWithProviders(element: ReactElement, options: { user?: SessionUser | null } = {}): RenderResult {
   return render(
-    <AppProviders i18n={createI18n('pt-BR')} queryClient={createQueryClient()} initialUser={options.user ?? null}>
-      {element}
+    <AppProviders i18n={createI18n('pt-BR')} initialUser={options.user ?? null}>
+      <SignedInProviders queryClient={createQueryClient()}>{element}</SignedInProviders>
     </AppProviders>,
   );
 }

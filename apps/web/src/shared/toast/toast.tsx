@@ -1,6 +1,8 @@
-import { closeSnackbar, enqueueSnackbar, type SnackbarKey, type VariantType } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, type SnackbarKey, type VariantType } from 'notistack';
+import { styled } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
+import { TOAST_BACKGROUNDS } from '../../app/palette.ts';
 
 /**
  * Auto-hide durations (SPEC section 9 gives 20000 ms for error notifications and 3000 ms "in the
@@ -11,6 +13,27 @@ export const TOAST_DURATION_MS = { error: 20_000, other: 3_000 } as const;
 
 /** At most this many toasts show at once (SPEC section 9). */
 export const MAX_TOASTS = 3;
+
+/** Class of the toast container; global styles move it below the top bar. */
+export const TOAST_CONTAINER_CLASS = 'acervo-toasts';
+
+/**
+ * Distance (px) of the toasts from the top of the window: below the 64 px top bar, so an error
+ * toast (shown 20 s) never covers the user menu or the company selector.
+ */
+export const TOAST_TOP_OFFSET_PX = 72;
+
+/**
+ * notistack's Material content with backgrounds that give white text at least 4.5:1 (WCAG 2.2
+ * AA); notistack's own warning (#ff9800) and success (#43a047) do not.
+ */
+export const ToastContent = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-success': { backgroundColor: TOAST_BACKGROUNDS.success },
+  '&.notistack-MuiContent-error': { backgroundColor: TOAST_BACKGROUNDS.error },
+  '&.notistack-MuiContent-warning': { backgroundColor: TOAST_BACKGROUNDS.warning },
+  '&.notistack-MuiContent-info': { backgroundColor: TOAST_BACKGROUNDS.info },
+  '&.notistack-MuiContent-default': { backgroundColor: TOAST_BACKGROUNDS.default },
+});
 
 /** Toast variants of SPEC section 8 (`warn` is an alias of `warning`). */
 export type ToastVariant = 'success' | 'info' | 'warning' | 'warn' | 'error';

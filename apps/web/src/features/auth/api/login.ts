@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { hashPassword, sessionUserSchema, type LoginRequest, type SessionUser } from '@acervo/contracts';
+import { sessionUserSchema, type LoginRequest, type SessionUser } from '@acervo/contracts';
+import { hashPasswordLazily } from '../../../shared/password/hash-password.ts';
 import { api } from '../../../shared/api/api-client.ts';
 import type { LoginFormValues } from '../login-schemas.ts';
 
@@ -11,7 +12,7 @@ import type { LoginFormValues } from '../login-schemas.ts';
  * @throws ApiError on failure; Error when the answer is not a session user
  */
 export async function login(values: LoginFormValues): Promise<SessionUser> {
-  const body: LoginRequest = { userName: values.login.trim(), password: hashPassword(values.senha) };
+  const body: LoginRequest = { userName: values.login.trim(), password: await hashPasswordLazily(values.senha) };
   const answer = await api.post<unknown>('auth/login', body, { sessionCheck: false });
   return sessionUserSchema.parse(answer);
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { hashPassword, sessionUserSchema, type NewPasswordRequest, type SessionUser } from '@acervo/contracts';
+import { sessionUserSchema, type NewPasswordRequest, type SessionUser } from '@acervo/contracts';
+import { hashPasswordLazily } from '../../../shared/password/hash-password.ts';
 import { api } from '../../../shared/api/api-client.ts';
 import type { NewPasswordFormValues } from '../login-schemas.ts';
 
@@ -20,7 +21,7 @@ export interface SaveNewPasswordInput {
  * @throws ApiError on failure
  */
 export async function saveNewPassword({ target, values }: SaveNewPasswordInput): Promise<SessionUser | null> {
-  const hashed = { senha: hashPassword(values.senha), confirmaSenha: hashPassword(values.confirmaSenha) };
+  const hashed = { senha: await hashPasswordLazily(values.senha), confirmaSenha: await hashPasswordLazily(values.confirmaSenha) };
   const body: NewPasswordRequest = target.kind === 'user' ? { id: target.id, ...hashed } : { token: target.resetToken, ...hashed };
   const answer = await api.post<unknown>('usuario/newPassword', body, target.kind === 'user' ? { token: target.bearer } : { sessionCheck: false });
   const parsed = sessionUserSchema.safeParse(answer);

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { closeSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -22,27 +21,43 @@ export type LoginMode = 'login' | 'forgotPassword' | 'newPassword';
 /** Query parameter of the e-mailed password-reset link. */
 export const RESET_TOKEN_PARAM = 'resetToken';
 
+/** The `?resetToken=` of the current address, or null. */
+function readResetToken(): string | null {
+  return typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get(RESET_TOKEN_PARAM);
+}
+
+/** Props of `LoginPage`. */
+export interface LoginPageProps {
+  /** Called when a sign-in starts (the app preloads the signed-in bundle meanwhile). */
+  onSignInStarted?: () => void;
+}
+
 /**
- * The login area, shown for every path while nobody is signed in (SPEC section 2):
+ * The login area, shown for every path while nobody is signed in (SPEC section 2). It needs no
+ * router (the address is read and rewritten with the History API), so the login bundle carries
+ * none of the signed-in app:
  * left illustration (hidden ≤ 768 px), right panel (54 px horizontal padding) with the logo, a
  * 56 px gap and the 420 px form. The mode is newPassword when the session user must set a new
  * password or when the URL carries `?resetToken=`; otherwise login or forgotPassword.
  */
-export function LoginPage() {
+export function LoginPage({ onSignInStarted }: LoginPageProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const { user, startSession, endSession } = useSession();
   const [chosenMode, setChosenMode] = useState<'login' | 'forgotPassword'>('login');
+  const [resetToken, setResetToken] = useState(readResetToken);
+  /** Leaves the reset link's address (`/?resetToken=…` → `/`) without reloading. */
+  const dropResetToken = () => {
+    window.history.replaceState(window.history.state, '', '/');
+    setResetToken(null);
+  };
 
-  const resetToken = searchParams.get(RESET_TOKEN_PARAM);
   const target: NewPasswordTarget | null =
     user && user.indNewPassword ? { kind: 'user', id: user.id, bearer: user.token } : resetToken ? { kind: 'reset', resetToken } : null;
   const mode: LoginMode = target ? 'newPassword' : chosenMode;
 
   const backToLogin = () => {
     if (user) endSession();
-    if (resetToken) void navigate('/', { replace: true });
+    if (resetToken) dropResetToken();
     setChosenMode('login');
   };
 
@@ -83,6 +98,7 @@ export function LoginPage() {
           {mode === 'login' && (
             <LoginForm
               onSubmit={async (values) => {
+                onSignInStarted?.();
                 const answer = await login(values).catch(() => null);
                 if (!answer) return;
                 closeSnackbar();
@@ -105,9 +121,10 @@ export function LoginPage() {
           {mode === 'newPassword' && target && (
             <NewPasswordForm
               onSubmit={async (values) => {
+                onSignInStarted?.();
                 const result = await saveNewPassword({ target, values }).then((u) => ({ ok: true as const, user: u }), () => ({ ok: false as const, user: null }));
                 if (!result.ok) return;
-                if (resetToken) void navigate('/', { replace: true });
+                if (resetToken) dropResetToken();
                 if (result.user) {
                   await startSession(result.user);
                 } else {
