@@ -1,8 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 import { ptBR } from '@mui/material/locale';
-import { BRAND, STATUS } from './palette.ts';
+import { BRAND, STATUS } from '../shared/theme/palette.ts';
 
-export { BRAND } from './palette.ts';
+export { BRAND } from '../shared/theme/palette.ts';
 
 /**
  * MUI theme of SPEC section 9 (status colours darkened to WCAG AA, see `palette.ts`): primary dark blue #0E2956, lighter primary #2793CE, white base,

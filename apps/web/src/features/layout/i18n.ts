@@ -55,6 +55,8 @@ export const layoutMessages: FeatureMessages = {
       exitFullscreen: 'Sair da tela cheia',
       userMenu: 'Menu do usuário',
       logout: 'Sair',
+      language: 'Idioma',
+      skipToContent: 'Pular para o conteúdo',
     },
   },
   'en-US': {
@@ -110,6 +112,8 @@ export const layoutMessages: FeatureMessages = {
       exitFullscreen: 'Exit full screen',
       userMenu: 'User menu',
       logout: 'Log out',
+      language: 'Language',
+      skipToContent: 'Skip to content',
     },
   },
 };

@@ -25,6 +25,8 @@ export interface RequestOptions {
   area?: string | false;
   /** Show the error toast on failure (default true). */
   toastErrors?: boolean;
+  /** Screen labels of the request's wire fields, used by the error toast instead of the wire names. */
+  fieldLabels?: Readonly<Record<string, string>>;
   /**
    * Treat 401/403 as an expired session (default true). The login call sets it to false: its 401
    * means a wrong password.
@@ -123,7 +125,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
       throw new ApiError(response.status, data);
     }
     if (toastErrors) {
-      const shown = errorToastMessage(response.status, data);
+      const shown = errorToastMessage(response.status, data, options.fieldLabels);
       toast.error(shown.message, shown.code);
     }
     throw new ApiError(response.status, data);

@@ -17,14 +17,18 @@ const withMessage = z.object({ message: z.string().min(1) });
  * - otherwise data's `message`, with the status;
  * - otherwise (no body, not JSON, unknown shape, status 0 for a network failure):
  *   'Erro interno comunique o administrador do sistema.' with code 500.
+ * The field is shown by its label when `fieldLabels` has one (`Ano de edição: Ano inválido`
+ * instead of the wire name `anoEdicao`).
  * @param status HTTP status of the response
  * @param data parsed body, or undefined when it could not be parsed
+ * @param fieldLabels screen labels of the request's wire fields (query, body)
  */
-export function errorToastMessage(status: number, data: unknown): ErrorToastMessage {
+export function errorToastMessage(status: number, data: unknown, fieldLabels?: Readonly<Record<string, string>>): ErrorToastMessage {
   const list = withMessages.safeParse(data);
   if (list.success && status > 0) {
     const first = list.data.messages[0];
-    return { message: first.field ? `${first.field}: ${first.message}` : first.message, code: status };
+    const field = first.field ? (fieldLabels?.[first.field] ?? first.field) : '';
+    return { message: field ? `${field}: ${first.message}` : first.message, code: status };
   }
   const single = withMessage.safeParse(data);
   if (single.success && status > 0) return { message: single.data.message, code: status };

@@ -1,10 +1,27 @@
 import { useMemo } from 'react';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import type { ListParams, SortState } from '../list-params/use-list-params.ts';
 
 /** Text of an empty list (SPEC section 8). */
 export const NO_DATA_MESSAGE = 'Não foi encontrado dados';
+
+declare module '@mui/x-data-grid' {
+  interface NoRowsOverlayPropsOverrides {
+    /** Retry of a failed list (DataTable's error overlay). */
+    onRetry?: () => void;
+  }
+}
+
+/** Text of a list whose call failed. */
+export const LIST_ERROR_MESSAGE = 'Não foi possível carregar a lista.';
+/** Label of the retry button of a failed list. */
+export const RETRY_LABEL = 'Tentar novamente';
 
 /** Page sizes offered by every list. */
 export const PAGE_SIZE_OPTIONS: readonly number[] = [10, 25, 50, 100];
@@ -25,19 +42,43 @@ export interface DataTableProps<R extends GridValidRowModel> {
   loading: boolean;
   /** Paging and sort state, kept in the URL by `useListParams`. */
   list: DataTableList;
-  /** Called with the clicked row. */
+  /** Called with the row clicked, or the row of the focused cell when Enter is pressed. */
   onRowClick?: (row: R) => void;
+  /**
+   * The last call failed: the grid shows LIST_ERROR_MESSAGE with a retry button instead of rows,
+   * and the pager shows no rows (0 of 0, no next page) instead of the previous answer's count.
+   */
+  error?: boolean;
+  /** Retries the failed call (the retry button). */
+  onRetry?: () => void;
   /** Accessible label of the grid. */
   ariaLabel: string;
   /** Fields to hide (e.g. secondary columns on narrow screens). */
   hiddenFields?: readonly string[];
 }
 
+/** Overlay of a failed list: the message and a retry button. */
+function ErrorOverlay({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <Box role="alert" sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, p: 2, textAlign: 'center' }}>
+      <ErrorOutlineIcon color="error" />
+      <Typography variant="body2">{LIST_ERROR_MESSAGE}</Typography>
+      {onRetry && (
+        <Button variant="outlined" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
+          {RETRY_LABEL}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
 /**
  * One list component for every screen (STYLE.md): MUI X Data Grid in server paging and server
- * sorting mode, pt-BR texts, 'Não foi encontrado dados' when empty, single-column sort.
+ * sorting mode, pt-BR texts, 'Não foi encontrado dados' when empty, an error state with a retry
+ * after a failed call, single-column sort. Keyboard: Tab reaches the grid, the arrow keys move
+ * between cells and Enter opens the focused row (`onRowClick`).
  */
-export function DataTable<R extends GridValidRowModel>({ rows, rowCount, columns, loading, list, onRowClick, ariaLabel, hiddenFields = [] }: DataTableProps<R>) {
+export function DataTable<R extends GridValidRowModel>({ rows, rowCount, columns, loading, list, onRowClick, ariaLabel, hiddenFields = [], error = false, onRetry }: DataTableProps<R>) {
   const localeText = useMemo(() => ({ ...ptBR.components.MuiDataGrid.defaultProps.localeText, noRowsLabel: NO_DATA_MESSAGE, noResultsOverlayLabel: NO_DATA_MESSAGE }), []);
   // Stable identities: a new sortModel array on every render makes the grid emit sortModelChange,
   // which sends it back to page 0 and would drop the page read from the URL.
@@ -62,10 +103,12 @@ export function DataTable<R extends GridValidRowModel>({ rows, rowCount, columns
   return (
     <DataGrid<R>
       aria-label={ariaLabel}
-      rows={rows}
+      rows={error ? [] : rows}
       columns={columns}
-      rowCount={rowCount ?? -1}
+      rowCount={error ? 0 : (rowCount ?? -1)}
       loading={loading}
+      slots={error ? { noRowsOverlay: ErrorOverlay } : undefined}
+      slotProps={error ? { noRowsOverlay: { onRetry } } : undefined}
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
@@ -81,12 +124,25 @@ export function DataTable<R extends GridValidRowModel>({ rows, rowCount, columns
       getRowHeight={() => 'auto'}
       localeText={localeText}
       onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
+      onCellKeyDown={
+        onRowClick
+          ? (params, event) => {
+              if (event.key !== 'Enter' || params.cellMode === 'edit') return;
+              event.defaultMuiPrevented = true;
+              onRowClick(params.row);
+            }
+          : undefined
+      }
       sx={{
         backgroundColor: '#fff',
         minHeight: 320,
         '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
         '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center' },
         '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 },
+        '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within, & .MuiDataGrid-columnHeader:focus, & .MuiDataGrid-columnHeader:focus-within': {
+          outline: (theme) => `2px solid ${theme.palette.primary.main}`,
+          outlineOffset: '-2px',
+        },
       }}
     />
   );

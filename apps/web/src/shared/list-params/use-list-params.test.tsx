@@ -26,6 +26,18 @@ describe('parseListState / writeListState', () => {
     expect(parseListState(new URLSearchParams('page=-1&pageSize=7&titulo=%20'), config)).toEqual({ page: 0, pageSize: 10, sort: { field: 'titulo', direction: 'asc' }, filters: {} });
   });
 
+  it('falls back to the default sort for a field the list cannot sort by or a bad direction', () => {
+    const sortable = { ...config, sortFields: ['titulo', 'editora'] };
+    const defaultSort = { field: 'titulo', direction: 'asc' };
+    expect(parseListState(new URLSearchParams('sort=bogus,asc'), sortable).sort).toEqual(defaultSort);
+    expect(parseListState(new URLSearchParams('sort=editora,sideways'), sortable).sort).toEqual(defaultSort);
+    expect(parseListState(new URLSearchParams('sort=editora,desc,x'), sortable).sort).toEqual(defaultSort);
+    expect(parseListState(new URLSearchParams('sort=editora,desc'), sortable).sort).toEqual({ field: 'editora', direction: 'desc' });
+    expect(parseListState(new URLSearchParams('sort=editora'), sortable).sort).toEqual({ field: 'editora', direction: 'asc' });
+    // an explicit empty sort still means "no order"
+    expect(parseListState(new URLSearchParams('sort='), sortable).sort).toBeNull();
+  });
+
   it('keeps parameters that are not the list’s', () => {
     const params = writeListState({ page: 1, pageSize: 10, sort: null, filters: {} }, config, new URLSearchParams('tab=2&titulo=x'));
     expect(params.get('tab')).toBe('2');

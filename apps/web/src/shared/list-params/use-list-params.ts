@@ -26,8 +26,13 @@ export interface ListParamsConfig<F extends string> {
   defaultPageSize?: number;
   /** Page sizes accepted from the URL; others fall back to the default. */
   pageSizeOptions?: readonly number[];
-  /** Sort when the URL has none. */
+  /** Sort when the URL has none, or one the list cannot sort by. */
   defaultSort?: SortState | null;
+  /**
+   * Fields the list can sort by. A `sort` in the URL naming another field (a stale or edited
+   * link, `?sort=bogus,asc`) falls back to `defaultSort` instead of reaching the server.
+   */
+  sortFields?: readonly string[];
 }
 
 /** `campo,asc|desc` (SPEC section 7 `sorter`) of a sort state. */
@@ -35,11 +40,16 @@ export function toSorter(sort: SortState | null): string | undefined {
   return sort ? `${sort.field},${sort.direction}` : undefined;
 }
 
-function parseSort(text: string | null): SortState | null {
+/**
+ * The URL's `sort`: null for an explicit empty `sort=` (no order), `fallback` for a field not in
+ * `sortFields` or a direction other than asc/desc.
+ */
+function parseSort(text: string, sortFields: readonly string[] | undefined, fallback: SortState | null): SortState | null {
   if (!text) return null;
-  const [field, dir] = text.split(',');
-  if (!field) return null;
-  return { field, direction: dir === 'desc' ? 'desc' : 'asc' };
+  const [field, dir = 'asc', ...rest] = text.split(',');
+  if (!field || rest.length > 0 || (dir !== 'asc' && dir !== 'desc')) return fallback;
+  if (sortFields && !sortFields.includes(field)) return fallback;
+  return { field, direction: dir };
 }
 
 function parseIntParam(text: string | null): number | null {
@@ -49,8 +59,8 @@ function parseIntParam(text: string | null): number | null {
 
 /**
  * Reads a list state from URL search parameters: `page` (zero-based), `pageSize`, `sort`
- * (`campo,asc|desc`) and one parameter per filter key. Missing or malformed values take the
- * defaults.
+ * (`campo,asc|desc`) and one parameter per filter key. Missing or malformed values (a page that
+ * is not a number, a page size not offered, a sort field the list does not have) take the defaults.
  */
 export function parseListState<F extends string>(params: URLSearchParams, config: ListParamsConfig<F>): ListState<F> {
   const defaultPageSize = config.defaultPageSize ?? DEFAULT_PAGE_SIZE;
@@ -64,7 +74,7 @@ export function parseListState<F extends string>(params: URLSearchParams, config
   return {
     page: parseIntParam(params.get('page')) ?? 0,
     pageSize: validSize && size !== null ? size : defaultPageSize,
-    sort: params.has('sort') ? parseSort(params.get('sort')) : (config.defaultSort ?? null),
+    sort: params.has('sort') ? parseSort(params.get('sort') ?? '', config.sortFields, config.defaultSort ?? null) : (config.defaultSort ?? null),
     filters,
   };
 }
@@ -113,12 +123,12 @@ export interface ListParams<F extends string> extends ListState<F> {
  */
 export function useListParams<F extends string>(config: ListParamsConfig<F>): ListParams<F> {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { filterKeys, defaultPageSize, pageSizeOptions, defaultSort } = config;
+  const { filterKeys, defaultPageSize, pageSizeOptions, defaultSort, sortFields } = config;
   // The config is usually an inline object: depend on its parts, not its identity.
   const filterKey = filterKeys.join('|');
   const stableConfig = useMemo<ListParamsConfig<F>>(
-    () => ({ filterKeys, defaultPageSize, pageSizeOptions, defaultSort }),
-    [filterKey, defaultPageSize, pageSizeOptions?.join('|'), toSorter(defaultSort ?? null)],
+    () => ({ filterKeys, defaultPageSize, pageSizeOptions, defaultSort, sortFields }),
+    [filterKey, defaultPageSize, pageSizeOptions?.join('|'), toSorter(defaultSort ?? null), sortFields?.join('|')],
   );
   const state = useMemo(() => parseListState(searchParams, stableConfig), [searchParams, stableConfig]);
 

@@ -2,7 +2,7 @@ import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, type SnackbarKey
 import { styled } from '@mui/material/styles';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
-import { TOAST_BACKGROUNDS } from '../../app/palette.ts';
+import { TOAST_BACKGROUNDS } from '../theme/palette.ts';
 
 /**
  * Auto-hide durations (SPEC section 9 gives 20000 ms for error notifications and 3000 ms "in the

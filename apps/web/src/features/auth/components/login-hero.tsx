@@ -5,7 +5,9 @@ import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 
 /**
  * Left background of the login area: a CSS gradient with a drawn bookshelf (no external image).
- * Hidden at widths up to 768 px (SPEC section 2).
+ * Hidden at widths up to 768 px (SPEC section 2). It takes the room the 420 px form leaves and may
+ * shrink to nothing (`minWidth: 0`); its headline shows only when it is at least 340 px wide, so
+ * nothing is cut or scrolls sideways between 769 and 900 px.
  */
 export function LoginHero() {
   const { t } = useTranslation();
@@ -24,13 +26,16 @@ export function LoginHero() {
       aria-hidden="true"
       sx={{
         flex: 1,
+        minWidth: 0,
         position: 'relative',
         overflow: 'hidden',
+        containerType: 'inline-size',
+        containerName: 'hero',
         color: '#fff',
         display: 'flex',
         flexDirection: 'column',
         justifyContent: 'flex-end',
-        p: 7,
+        p: { xs: 4, lg: 7 },
         background:
           'radial-gradient(circle at 20% 15%, rgba(39,147,206,0.55) 0, transparent 45%), radial-gradient(circle at 85% 80%, rgba(0,102,204,0.45) 0, transparent 40%), linear-gradient(135deg, #0E2956 0%, #123a78 55%, #0b1f42 100%)',
         [`@media ${MOBILE_QUERY}`]: { display: 'none' },
@@ -63,7 +68,7 @@ export function LoginHero() {
         ))}
       </Box>
       <Box sx={{ position: 'absolute', top: 'calc(14% + 198px)', left: '50%', transform: 'translateX(-50%)', width: 320, height: 10, borderRadius: 1, backgroundColor: 'rgba(255,255,255,0.85)' }} />
-      <Box sx={{ position: 'relative', maxWidth: 460 }}>
+      <Box sx={{ position: 'relative', maxWidth: 460, display: 'none', '@container hero (min-width: 340px)': { display: 'block' } }}>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700, mb: 1.5, lineHeight: 1.25 }}>
           {t('login.heroTitle')}
         </Typography>

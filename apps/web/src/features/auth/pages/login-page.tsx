@@ -73,7 +73,7 @@ export function LoginPage({ onSignInStarted }: LoginPageProps) {
       <Box
         component="main"
         sx={{
-          width: { xs: '100%', md: 'auto' },
+          width: 'auto',
           flexShrink: 0,
           px: '54px',
           py: 6,

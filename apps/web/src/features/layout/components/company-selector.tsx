@@ -39,7 +39,7 @@ export function CompanySelector() {
       value={value}
       onChange={(event) => void onChange(Number(event.target.value))}
       disabled={list.length === 0}
-      sx={{ minWidth: { xs: 130, sm: 220 }, maxWidth: { xs: 170, sm: 320 } }}
+      sx={{ flex: '0 1 280px', minWidth: 110, maxWidth: 320 }}
       slotProps={{ select: { displayEmpty: list.length === 0, renderValue: list.length === 0 ? () => t('layout.companyEmpty') : undefined }, inputLabel: { shrink: true } }}
     >
       {list.map((company) => (

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FocusEvent, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -18,6 +18,7 @@ import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import type { MenuGroup } from '@acervo/contracts';
 import { useTranslation } from 'react-i18next';
+import { BRAND, MENU_SELECTED_BG } from '../../../shared/theme/palette.ts';
 import { AcervoLogo } from '../../../shared/brand/acervo-logo.tsx';
 import { isActivePath, type MenuSection } from '../menu-model.ts';
 
@@ -25,6 +26,8 @@ import { isActivePath, type MenuSection } from '../menu-model.ts';
 export const MENU_WIDTH = 250;
 /** Collapsed width of the side menu in px (SPEC section 9). */
 export const MENU_COLLAPSED_WIDTH = 92;
+/** Height of the top bar in px; the wide-layout menu sits below it. */
+export const TOP_BAR_HEIGHT = 64;
 
 const GROUP_ICONS: Record<MenuGroup, ReactNode> = {
   home: <HomeOutlined />,
@@ -35,7 +38,11 @@ const GROUP_ICONS: Record<MenuGroup, ReactNode> = {
   system: <SettingsOutlined />,
 };
 
-const MENU_BG = '#0E2956';
+/**
+ * Menu item look on the dark menu: text 0.85 white (11.1:1 on #0E2956); the selected item is
+ * #1D6FA5 with white text (5.43:1); the keyboard focus is a 2 px white outline (14.3:1 against the
+ * menu) drawn inside the item, so it shows on the selected item too without hiding its colour.
+ */
 const itemSx = {
   borderRadius: 1.5,
   mx: 1.5,
@@ -43,33 +50,34 @@ const itemSx = {
   color: 'rgba(255,255,255,0.85)',
   '& .MuiListItemIcon-root': { color: 'inherit', minWidth: 40 },
   '&:hover': { backgroundColor: 'rgba(255,255,255,0.08)' },
-  '&.active, &.Mui-selected, &.Mui-selected:hover': { backgroundColor: '#2793CE', color: '#fff' },
+  '&.active, &.Mui-selected, &.Mui-selected:hover': { backgroundColor: MENU_SELECTED_BG, color: '#fff' },
+  '&.Mui-focusVisible': { outline: '2px solid #fff', outlineOffset: '-2px' },
+  '&.Mui-focusVisible:not(.active):not(.Mui-selected)': { backgroundColor: 'rgba(255,255,255,0.12)' },
+  '&.active.Mui-focusVisible, &.Mui-selected.Mui-focusVisible': { backgroundColor: MENU_SELECTED_BG },
 } as const;
 
 /** Props of `MenuContent`. */
 interface MenuContentProps {
   sections: MenuSection[];
   expanded: boolean;
+  /** Shows the logo above the entries (the drawer; the wide layout has it in the top bar). */
+  withLogo?: boolean;
   onNavigate?: () => void;
 }
 
-function MenuContent({ sections, expanded, onNavigate }: MenuContentProps) {
+function MenuContent({ sections, expanded, withLogo = false, onNavigate }: MenuContentProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const activeGroup = sections.find((s) => s.entries.some((e) => isActivePath(e.path, pathname)))?.group;
   const [open, setOpen] = useState<Partial<Record<MenuGroup, boolean>>>(() => (activeGroup ? { [activeGroup]: true } : {}));
 
   return (
-    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', backgroundColor: MENU_BG, color: '#fff', overflowX: 'hidden' }}>
-      <Box sx={{ height: 64, flexShrink: 0, display: 'flex', alignItems: 'center', px: expanded ? 3 : 0, justifyContent: expanded ? 'flex-start' : 'center', overflow: 'hidden' }}>
-        {expanded ? (
+    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', backgroundColor: BRAND.primary, color: '#fff', overflowX: 'hidden' }}>
+      {withLogo && (
+        <Box sx={{ height: TOP_BAR_HEIGHT, flexShrink: 0, display: 'flex', alignItems: 'center', px: 3 }}>
           <AcervoLogo height={34} color="#FFFFFF" />
-        ) : (
-          <Box sx={{ width: 44, overflow: 'hidden' }}>
-            <AcervoLogo height={44} color="#FFFFFF" />
-          </Box>
-        )}
-      </Box>
+        </Box>
+      )}
       <List component="div" sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', py: 1 }}>
         {sections.map((section) => {
           const icon = GROUP_ICONS[section.group];
@@ -78,7 +86,7 @@ function MenuContent({ sections, expanded, onNavigate }: MenuContentProps) {
               <Tooltip key={entry.id} title={expanded ? '' : t(entry.labelKey)} placement="right">
                 <ListItemButton component={NavLink} to={entry.path} end onClick={onNavigate} sx={{ ...itemSx, justifyContent: expanded ? 'flex-start' : 'center' }}>
                   <ListItemIcon sx={{ justifyContent: 'center' }}>{icon}</ListItemIcon>
-                  {expanded && <ListItemText primary={t(entry.labelKey)} />}
+                  {expanded ? <ListItemText primary={t(entry.labelKey)} /> : <Box component="span" sx={visuallyHidden}>{t(entry.labelKey)}</Box>}
                 </ListItemButton>
               </Tooltip>
             ));
@@ -94,7 +102,7 @@ function MenuContent({ sections, expanded, onNavigate }: MenuContentProps) {
                   sx={{ ...itemSx, justifyContent: expanded ? 'flex-start' : 'center', ...(groupActive && !isOpen ? { color: '#fff', backgroundColor: 'rgba(39,147,206,0.35)' } : {}) }}
                 >
                   <ListItemIcon sx={{ justifyContent: 'center' }}>{icon}</ListItemIcon>
-                  {expanded && <ListItemText primary={t(section.labelKey)} />}
+                  {expanded ? <ListItemText primary={t(section.labelKey)} /> : <Box component="span" sx={visuallyHidden}>{t(section.labelKey)}</Box>}
                   {expanded && (isOpen ? <ExpandLess /> : <ExpandMore />)}
                 </ListItemButton>
               </Tooltip>
@@ -122,26 +130,40 @@ function MenuContent({ sections, expanded, onNavigate }: MenuContentProps) {
   );
 }
 
+/** Hides text visually but keeps it for screen readers (collapsed menu labels). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** Props of `SideMenu`. */
 export interface SideMenuProps {
   sections: MenuSection[];
   /** Narrow layout (≤ 768 px): the menu is a temporary drawer. */
   mobile: boolean;
-  /** Wide layout: expanded (250 px) or collapsed (92 px). */
+  /** Wide layout: expanded by the menu button (250 px, the content beside it) or collapsed (92 px). */
   expanded: boolean;
-  onExpandedChange: (expanded: boolean) => void;
   /** Narrow layout: drawer open. */
   mobileOpen: boolean;
   onMobileClose: () => void;
 }
 
 /**
- * Side menu of SPEC section 2. Wide layout: 250 px expanded / 92 px collapsed, expands on
- * mouse-over and collapses when the mouse leaves it. Narrow layout (≤ 768 px): hidden, shown as a
- * temporary drawer opened from the top bar's menu button and closed on navigation.
+ * Side menu of SPEC section 2.
+ * - Wide layout: below the top bar, 250 px when expanded with the menu button (the content sits
+ *   beside it) or 92 px when collapsed. A collapsed menu expands on mouse-over and when it takes
+ *   the keyboard focus, as a panel over the content (the content does not move), and collapses
+ *   again when the mouse leaves it or the focus moves out (or Escape).
+ * - Narrow layout (≤ 768 px): hidden, shown as a temporary drawer opened from the top bar's menu
+ *   button and closed on navigation.
  */
-export function SideMenu({ sections, mobile, expanded, onExpandedChange, mobileOpen, onMobileClose }: SideMenuProps) {
+export function SideMenu({ sections, mobile, expanded, mobileOpen, onMobileClose }: SideMenuProps) {
   const { t } = useTranslation();
+  const [peek, setPeek] = useState(false);
   if (mobile) {
     return (
       <Drawer
@@ -152,30 +174,55 @@ export function SideMenu({ sections, mobile, expanded, onExpandedChange, mobileO
         slotProps={{ paper: { sx: { width: MENU_WIDTH, border: 0 } } }}
       >
         <Box component="nav" aria-label={t('layout.navigation')} sx={{ height: '100%' }}>
-          <MenuContent sections={sections} expanded onNavigate={onMobileClose} />
+          <MenuContent sections={sections} expanded withLogo onNavigate={onMobileClose} />
         </Box>
       </Drawer>
     );
   }
-  const width = expanded ? MENU_WIDTH : MENU_COLLAPSED_WIDTH;
+  const open = expanded || peek;
+  const overlay = peek && !expanded;
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPeek(false);
+  };
   return (
     <Box
-      component="nav"
-      aria-label={t('layout.navigation')}
-      data-expanded={expanded}
-      onMouseEnter={() => onExpandedChange(true)}
-      onMouseLeave={() => onExpandedChange(false)}
+      data-testid="side-menu-slot"
       sx={{
-        width,
+        width: expanded ? MENU_WIDTH : MENU_COLLAPSED_WIDTH,
         flexShrink: 0,
         position: 'sticky',
-        top: 0,
-        height: '100vh',
+        top: TOP_BAR_HEIGHT,
+        height: `calc(100vh - ${TOP_BAR_HEIGHT}px)`,
+        zIndex: (theme) => theme.zIndex.appBar - 1,
         transition: (theme) => theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
-        zIndex: (theme) => theme.zIndex.appBar + 1,
       }}
     >
-      <MenuContent sections={sections} expanded={expanded} />
+      <Box
+        component="nav"
+        aria-label={t('layout.navigation')}
+        data-expanded={open}
+        onMouseEnter={() => setPeek(true)}
+        onMouseLeave={() => setPeek(false)}
+        onFocus={() => setPeek(true)}
+        onBlur={onBlur}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && overlay) {
+            setPeek(false);
+            (document.activeElement as HTMLElement | null)?.blur();
+          }
+        }}
+        sx={{
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          bottom: 0,
+          width: open ? MENU_WIDTH : MENU_COLLAPSED_WIDTH,
+          boxShadow: overlay ? 8 : 'none',
+          transition: (theme) => theme.transitions.create(['width', 'box-shadow'], { duration: theme.transitions.duration.shorter }),
+        }}
+      >
+        <MenuContent sections={sections} expanded={open} />
+      </Box>
     </Box>
   );
 }

@@ -4,38 +4,52 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
+import { AcervoLogo } from '../../../shared/brand/acervo-logo.tsx';
 import { CompanySelector } from './company-selector.tsx';
 import { ErpIndicator } from './erp-indicator.tsx';
 import { DownloadsButton } from './downloads-button.tsx';
 import { FullscreenToggle } from './fullscreen-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { TOP_BAR_HEIGHT } from './side-menu.tsx';
 
 /** Props of `TopBar`. */
 export interface TopBarProps {
   mobile: boolean;
   /** Menu button: opens the drawer (narrow) or toggles collapsed/expanded (wide). */
   onMenuClick: () => void;
+  /** Whether the menu is expanded (wide) or the drawer open (narrow), for `aria-expanded`. */
+  menuExpanded: boolean;
 }
 
 /**
- * Top bar of SPEC section 2: menu button, company selector, ERP indicator (no value until its API
- * exists), downloads button (badge 0 until the export-queue API exists), fullscreen toggle and the
- * user menu.
+ * Top bar of SPEC section 2, across the whole width: menu button (always at the same place), logo,
+ * company selector, ERP indicator (no value until its API exists), downloads button (badge 0 until
+ * the export-queue API exists), fullscreen toggle and the user menu. It adapts to its own width
+ * (container queries) so nothing overflows from 360 px up: the user's name shows from 900 px, the
+ * full logo from 600 px; on phones the fullscreen toggle moves into the user menu.
  */
-export function TopBar({ mobile, onMenuClick }: TopBarProps) {
+export function TopBar({ mobile, onMenuClick, menuExpanded }: TopBarProps) {
   const { t } = useTranslation();
   return (
-    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', backgroundColor: '#fff' }}>
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, minHeight: 64, px: { xs: 1, sm: 2 } }}>
-        <IconButton edge="start" aria-label={mobile ? t('layout.openMenu') : t('layout.toggleMenu')} onClick={onMenuClick}>
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ top: 0, borderBottom: 1, borderColor: 'divider', backgroundColor: '#fff', containerType: 'inline-size', containerName: 'topbar' }}
+    >
+      <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 1.5 }, minHeight: TOP_BAR_HEIGHT, height: TOP_BAR_HEIGHT, px: { xs: 1, sm: 2 } }}>
+        <IconButton aria-label={mobile ? t('layout.openMenu') : t('layout.toggleMenu')} aria-expanded={menuExpanded} onClick={onMenuClick} sx={{ flexShrink: 0 }}>
           <MenuIcon />
         </IconButton>
+        <Box sx={{ flexShrink: 0, display: 'none', '@container topbar (min-width: 600px)': { display: 'block' }, mr: 1 }}>
+          <AcervoLogo height={30} />
+        </Box>
         <CompanySelector />
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: 1, minWidth: 0 }} />
         <ErpIndicator percent={null} />
         <DownloadsButton count={0} />
         {!mobile && <FullscreenToggle />}
-        <UserMenu />
+        <UserMenu mobile={mobile} />
       </Toolbar>
     </AppBar>
   );

@@ -5,14 +5,19 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSignedUser } from '../../../shared/session/session-context.tsx';
-import { MOBILE_QUERY } from '../../../shared/app-id.ts';
+import { LANGUAGE_LABELS, LANGUAGES, changeLanguage } from '../../../shared/i18n/language.ts';
+import { BRAND } from '../../../shared/theme/palette.ts';
 import { logout } from '../api/logout.ts';
+import { FullscreenMenuItem } from './fullscreen-toggle.tsx';
 
 /**
  * Up to two initials of a name: first letters of the first and last words, uppercase
@@ -26,13 +31,21 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
+/** Props of `UserMenu`. */
+export interface UserMenuProps {
+  /** Narrow layout: the fullscreen toggle lives in this menu instead of the top bar. */
+  mobile?: boolean;
+}
+
 /**
- * User menu of the top bar (SPEC section 2): avatar initials, name and profile name (`nomPerfil`);
- * the menu has Logout, which calls `GET auth/logout` and on success clears the session (a failure
+ * User menu of the top bar (SPEC section 2): avatar initials, and name and profile name
+ * (`nomPerfil`) when the top bar is at least 900 px wide; the menu always repeats the name and
+ * profile, offers the language (Português / English, kept per browser), the fullscreen toggle on
+ * phones, and Logout, which calls `GET auth/logout` and on success clears the session (a failure
  * shows the error toast and keeps the session).
  */
-export function UserMenu() {
-  const { t } = useTranslation();
+export function UserMenu({ mobile = false }: UserMenuProps) {
+  const { t, i18n } = useTranslation();
   const user = useSignedUser();
   const { endSession } = useSession();
   const queryClient = useQueryClient();
@@ -51,11 +64,12 @@ export function UserMenu() {
       <ButtonBase
         aria-label={t('layout.userMenu')}
         aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1.25, textAlign: 'left' }}
+        sx={{ flexShrink: 0, borderRadius: 2, px: 1, py: 0.5, gap: 1.25, textAlign: 'left', '&.Mui-focusVisible': { outline: `2px solid ${BRAND.primary}` } }}
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.light', fontSize: 15, fontWeight: 700 }}>{initials(user.nome)}</Avatar>
-        <Box sx={{ minWidth: 0, maxWidth: 180, [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15, fontWeight: 700 }}>{initials(user.nome)}</Avatar>
+        <Box sx={{ minWidth: 0, maxWidth: 180, display: 'none', '@container topbar (min-width: 900px)': { display: 'block' } }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 700, lineHeight: 1.2 }}>
             {user.nome}
           </Typography>
@@ -65,7 +79,7 @@ export function UserMenu() {
         </Box>
       </ButtonBase>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        <Box sx={{ px: 2, py: 1, minWidth: 200 }}>
+        <Box sx={{ px: 2, py: 1, minWidth: 220 }} data-testid="user-menu-identity">
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
             {user.nome}
           </Typography>
@@ -74,6 +88,27 @@ export function UserMenu() {
           </Typography>
         </Box>
         <Divider />
+        <ListSubheader sx={{ lineHeight: '32px' }}>{t('layout.language')}</ListSubheader>
+        {LANGUAGES.map((language) => {
+          const selected = i18n.resolvedLanguage === language;
+          return (
+            <MenuItem
+              key={language}
+              lang={language}
+              selected={selected}
+              aria-current={selected ? 'true' : undefined}
+              onClick={() => {
+                setAnchor(null);
+                void changeLanguage(i18n, language);
+              }}
+            >
+              <ListItemIcon>{selected && <CheckIcon fontSize="small" />}</ListItemIcon>
+              <ListItemText>{LANGUAGE_LABELS[language]}</ListItemText>
+            </MenuItem>
+          );
+        })}
+        <Divider />
+        {mobile && <FullscreenMenuItem onDone={() => setAnchor(null)} />}
         <MenuItem onClick={() => void onLogout()}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

@@ -3,11 +3,12 @@ import { productDetailSchema, type ProductDetail } from '@acervo/contracts';
 import { api } from '../../../shared/api/api-client.ts';
 
 /**
- * `GET produto/{id}`: the full product (SPEC section 3 "Product").
- * @throws ApiError on failure (404 when it does not exist, after the error toast)
+ * `GET produto/{id}`: the full product (SPEC section 3 "Product"). No error toast: the detail
+ * page reports a failure once, inline (a toast as well would say it twice).
+ * @throws ApiError on failure (404 when it does not exist)
  */
 export async function getProduct(id: number, signal?: AbortSignal): Promise<ProductDetail> {
-  return productDetailSchema.parse(await api.get<unknown>(`produto/${id}`, { signal }));
+  return productDetailSchema.parse(await api.get<unknown>(`produto/${id}`, { signal, toastErrors: false }));
 }
 
 /** Query options of `getProduct` (key `['product', id]`). */

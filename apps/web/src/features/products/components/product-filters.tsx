@@ -23,6 +23,9 @@ export interface ProductFiltersProps {
   onClear: () => void;
 }
 
+/** An edition year as the filter takes it: exactly four digits. */
+export const EDITION_YEAR_PATTERN = /^\d{4}$/;
+
 function clean(values: ProductFilterValues): ProductFilterValues {
   const out: ProductFilterValues = {};
   for (const key of PRODUCT_FILTER_KEYS) {
@@ -34,7 +37,8 @@ function clean(values: ProductFilterValues): ProductFilterValues {
 
 /**
  * Filter bar of the catalogue: ERP ID, ISBN-13/EAN, title, publisher, situation (ONIX list 65)
- * and edition year. Enter in a text filter or Buscar applies; Limpar clears everything.
+ * and edition year (digits only; applied only with 4 digits, otherwise the field shows why).
+ * Enter in a text filter or Buscar applies; Limpar clears everything.
  */
 export function ProductFilters({ value, onApply, onClear }: ProductFiltersProps) {
   const { t } = useTranslation();
@@ -44,16 +48,30 @@ export function ProductFilters({ value, onApply, onClear }: ProductFiltersProps)
     setDraft(JSON.parse(appliedKey) as ProductFilterValues);
   }, [appliedKey]);
 
-  const set = (key: ProductFilterKey) => (text: string) => setDraft((d) => ({ ...d, [key]: text }));
-  const apply = () => onApply(clean(draft));
+  const [yearError, setYearError] = useState(false);
+  const set = (key: ProductFilterKey) => (text: string) => {
+    if (key === 'anoEdicao') setYearError(false);
+    setDraft((d) => ({ ...d, [key]: key === 'anoEdicao' ? text.replace(/\D/g, '') : text }));
+  };
+  const apply = () => {
+    const next = clean(draft);
+    if (next.anoEdicao !== undefined && !EDITION_YEAR_PATTERN.test(next.anoEdicao)) {
+      setYearError(true);
+      document.getElementById('filter-anoEdicao')?.focus();
+      return;
+    }
+    onApply(next);
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
       apply();
     }
   };
-  const text = (key: ProductFilterKey, extra: { inputMode?: 'numeric'; maxLength?: number; wide?: boolean } = {}) => (
+  const text = (key: ProductFilterKey, extra: { inputMode?: 'numeric'; maxLength?: number; wide?: boolean; error?: string } = {}) => (
     <TextField
+      error={Boolean(extra.error)}
+      helperText={extra.error}
       className={extra.wide ? 'wide-xs' : undefined}
       id={`filter-${key}`}
       label={t(`products.filters.${key}`)}
@@ -96,10 +114,17 @@ export function ProductFilters({ value, onApply, onClear }: ProductFiltersProps)
             </MenuItem>
           ))}
         </TextField>
-        {text('anoEdicao', { inputMode: 'numeric', maxLength: 4 })}
+        {text('anoEdicao', { inputMode: 'numeric', maxLength: 4, error: yearError ? t('products.filters.anoEdicaoInvalid') : undefined })}
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
-        <Button variant="outlined" startIcon={<ClearIcon />} onClick={onClear}>
+        <Button
+          variant="outlined"
+          startIcon={<ClearIcon />}
+          onClick={() => {
+            setYearError(false);
+            onClear();
+          }}
+        >
           {t('products.filters.clear')}
         </Button>
         <Button variant="contained" startIcon={<SearchIcon />} onClick={apply}>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { ProductListItem } from '@acervo/contracts';
+import { PRODUCT_SORT_FIELDS, type ProductListItem } from '@acervo/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../shared/data-table/data-table.tsx';
 import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
@@ -16,17 +16,22 @@ import { ProductFilters } from '../components/product-filters.tsx';
 import { situationLabel, situationTone } from '../product-situations.ts';
 
 const DEFAULT_SORT: SortState = { field: 'titulo', direction: 'asc' };
-/** Columns hidden at widths up to 768 px. */
-const MOBILE_HIDDEN: readonly string[] = ['autores', 'editora', 'anoEdicao', 'idErp'];
+/**
+ * Columns hidden at widths up to 768 px: a phone shows the title (with ISBN-13 and authors under
+ * it) and the situation, the two things a user scanning the list needs.
+ */
+const MOBILE_HIDDEN: readonly string[] = ['isbn13', 'autores', 'editora', 'anoEdicao', 'idErp'];
 
 /**
  * Product catalogue (`/product/catalog`): filter bar, and a server-paged, server-sorted grid over
- * `GET produto`. Filters, page, page size and sort live in the URL. A row opens `/product/{id}`.
+ * `GET produto`. Filters, page, page size and sort live in the URL (an unknown sort falls back to
+ * title ascending). A row opens `/product/{id}` by click or by Enter on a focused cell. A failed
+ * call shows an error with a retry instead of rows.
  */
 export function CatalogPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useListParams({ filterKeys: PRODUCT_FILTER_KEYS, defaultSort: DEFAULT_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS });
+  const list = useListParams({ filterKeys: PRODUCT_FILTER_KEYS, defaultSort: DEFAULT_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: PRODUCT_SORT_FIELDS });
   const products = useProducts(list.query);
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
 
@@ -37,7 +42,7 @@ export function CatalogPage() {
         field: 'titulo',
         headerName: t('products.columns.titulo'),
         flex: 2,
-        minWidth: 200,
+        minWidth: mobile ? 150 : 200,
         renderCell: ({ row }) => (
           <Box sx={{ py: 0.5, minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'normal' }}>
@@ -46,6 +51,11 @@ export function CatalogPage() {
             {row.subtitulo && (
               <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
                 {row.subtitulo}
+              </Typography>
+            )}
+            {mobile && (
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
+                {[row.isbn13, row.autores].filter(Boolean).join(' · ')}
               </Typography>
             )}
           </Box>
@@ -63,16 +73,23 @@ export function CatalogPage() {
       {
         field: 'situacao',
         headerName: t('products.columns.situacao'),
-        width: 190,
+        width: mobile ? 124 : 190,
         renderCell: ({ row }) =>
           row.situacao ? (
-            <Chip size="small" variant="outlined" color={situationTone(row.situacao)} label={situationLabel(row.situacao)} title={`${row.situacao}${row.descricaoSituacao ? ` – ${row.descricaoSituacao}` : ''}`} />
+            <Chip
+              size="small"
+              variant="outlined"
+              color={situationTone(row.situacao)}
+              label={situationLabel(row.situacao)}
+              title={`${row.situacao}${row.descricaoSituacao ? ` – ${row.descricaoSituacao}` : ''}`}
+              sx={{ maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+            />
           ) : null,
       },
       { field: 'anoEdicao', headerName: t('products.columns.anoEdicao'), width: 80, valueFormatter: (value: number | null) => (value === null ? '' : String(value)) },
       { field: 'idErp', headerName: t('products.columns.idErp'), width: 110 },
     ],
-    [t],
+    [t, mobile],
   );
 
   return (
@@ -92,6 +109,8 @@ export function CatalogPage() {
         rowCount={products.data?.totalItens}
         columns={columns}
         loading={products.isFetching}
+        error={products.isError}
+        onRetry={() => void products.refetch()}
         list={list}
         onRowClick={(row) => void navigate(`/product/${row.id}`)}
         hiddenFields={mobile ? MOBILE_HIDDEN : []}

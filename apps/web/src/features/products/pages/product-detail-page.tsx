@@ -17,6 +17,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { ProductDetail } from '@acervo/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatMoneyFromCents } from '../../../shared/format/format.ts';
+import { ApiError } from '../../../shared/api/api-error.ts';
 import { useProduct } from '../api/get-product.ts';
 import { situationLabel, situationTone } from '../product-situations.ts';
 
@@ -33,7 +34,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Fields({ items }: { items: [string, ReactNode][] }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}>
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }, gap: 2, m: 0 }}>
       {items.map(([label, value]) => (
         <Box key={label}>
           <Typography component="dt" variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
@@ -48,11 +49,12 @@ function Fields({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-function SimpleTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
+/** A small read-only table that scrolls sideways inside its card when it is wider (phones). */
+function SimpleTable({ head, rows, empty, label }: { head: string[]; rows: ReactNode[][]; empty: string; label: string }) {
   if (rows.length === 0) return <Typography variant="body2" color="text.secondary">{empty}</Typography>;
   return (
-    <TableContainer>
-      <Table size="small">
+    <TableContainer tabIndex={0} role="region" aria-label={label} sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+      <Table size="small" sx={{ minWidth: 480 }}>
         <TableHead>
           <TableRow>
             {head.map((h) => (
@@ -104,11 +106,25 @@ export function ProductDetailPage() {
     </Button>
   );
 
-  if (!valid || product.isError) {
+  const notFound = !valid || (product.error instanceof ApiError && product.error.status === 404);
+  if (notFound || product.isError) {
     return (
       <Box>
         {header}
-        <Alert severity="warning">{t('products.detail.notFound')}</Alert>
+        {notFound ? (
+          <Alert severity="warning">{t('products.detail.notFound')}</Alert>
+        ) : (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void product.refetch()}>
+                {t('products.detail.retry')}
+              </Button>
+            }
+          >
+            {product.error instanceof Error ? product.error.message : t('products.detail.loadError')}
+          </Alert>
+        )}
       </Box>
     );
   }
@@ -172,6 +188,7 @@ export function ProductDetailPage() {
       </Section>
       <Section title={t('products.detail.contributors')}>
         <SimpleTable
+          label={t('products.detail.contributors')}
           empty={t('products.detail.none')}
           head={[f('ordem'), f('tipoContribuicao'), f('nomeCompleto')]}
           rows={p.autores.map((a) => [a.ordem, a.descricaoContribuicao ? `${a.tipoContribuicao} – ${a.descricaoContribuicao}` : a.tipoContribuicao, a.nomeCompleto])}
@@ -179,6 +196,7 @@ export function ProductDetailPage() {
       </Section>
       <Section title={t('products.detail.subjects')}>
         <SimpleTable
+          label={t('products.detail.subjects')}
           empty={t('products.detail.none')}
           head={[f('esquema'), f('codigo'), f('descricao'), f('principal')]}
           rows={p.assuntos.map((s) => [s.descricaoEsquema ?? s.esquema, s.codigo ?? '', s.descricao ?? '', s.principal ? t('products.detail.yes') : ''])}
@@ -186,6 +204,7 @@ export function ProductDetailPage() {
       </Section>
       <Section title={t('products.detail.prices')}>
         <SimpleTable
+          label={t('products.detail.prices')}
           empty={t('products.detail.none')}
           head={[f('tipoPreco'), f('valor'), f('territorio')]}
           rows={p.precos.map((price) => [price.tipo, formatMoneyFromCents(price.valorCentavos, price.moeda), price.territorio ?? ''])}
