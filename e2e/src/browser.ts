@@ -1,13 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expectAccessible } from './a11y.ts';
 
 /** Where screenshots go (git-ignored). */
 export const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-/** Desktop and phone viewports the issue asks screenshots at. */
-export const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } } as const;
+/** Viewports of the screenshots and audits: desktop 1366x768, a narrow desktop 800x768 and a phone 390x844. */
+export const VIEWPORTS = {
+  desktop: { width: 1366, height: 768 },
+  narrow: { width: 800, height: 768 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Name of one of `VIEWPORTS`. */
+export type ViewportName = keyof typeof VIEWPORTS;
 
 /**
  * Launches Debian's Chromium (`CHROMIUM_PATH` overrides `/usr/bin/chromium`) headless with the
@@ -20,8 +28,60 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A new pt-BR browser context and page at a viewport (desktop by default). */
+export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'pt-BR' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
 /** Saves a screenshot `e2e/screenshots/<name>.png`, of the full page unless `fullPage` is false. */
 export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+/**
+ * Pixels the page scrolls sideways (0 when it fits): the document's scroll width beyond the
+ * viewport, and the widest overflow of the top bar's toolbar (content cut inside it).
+ */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const toolbar = document.querySelector('header .MuiToolbar-root');
+    const inner = toolbar ? toolbar.scrollWidth - toolbar.clientWidth : 0;
+    return Math.max(root.scrollWidth - root.clientWidth, inner);
+  });
+}
+
+/** Options of `auditScreen`. */
+export interface AuditOptions {
+  /** Viewports to audit (default desktop and phone, as every screen's test must). */
+  viewports?: readonly ViewportName[];
+  /** Waits until the screen is ready at the current viewport (e.g. a heading is visible). */
+  ready?: (page: Page) => Promise<unknown>;
+}
+
+/**
+ * The check every end-to-end test of a screen runs: at each viewport (1366x768 and 390x844 by
+ * default) the screen must have no serious or critical WCAG 2.2 A/AA violation (axe-core) and
+ * must not scroll sideways; a screenshot `<name>-<viewport>.png` is saved for review. The page is
+ * left at the viewport it had.
+ * @throws Error listing the violations, or the overflow in px
+ */
+export async function auditScreen(page: Page, name: string, options: AuditOptions = {}): Promise<void> {
+  const original = page.viewportSize();
+  try {
+    for (const viewportName of options.viewports ?? (['desktop', 'phone'] as const)) {
+      await page.setViewportSize(VIEWPORTS[viewportName]);
+      if (options.ready) await options.ready(page);
+      await page.waitForTimeout(350); // layout transitions (menu width, drawer) settle
+      await expectAccessible(page, `${name} at ${viewportName}`);
+      const overflow = await sidewaysOverflow(page);
+      if (overflow > 0) throw new Error(`${name} at ${viewportName} scrolls sideways by ${overflow} px`);
+      await shot(page, `${name}-${viewportName}`);
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
 }

@@ -1,22 +1,15 @@
 import { useMemo } from 'react';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { ListParams, SortState } from '../list-params/use-list-params.ts';
 
 /** Text of an empty list (SPEC section 8). */
 export const NO_DATA_MESSAGE = 'Não foi encontrado dados';
-
-declare module '@mui/x-data-grid' {
-  interface NoRowsOverlayPropsOverrides {
-    /** Retry of a failed list (DataTable's error overlay). */
-    onRetry?: () => void;
-  }
-}
 
 /** Text of a list whose call failed. */
 export const LIST_ERROR_MESSAGE = 'Não foi possível carregar a lista.';
@@ -45,8 +38,9 @@ export interface DataTableProps<R extends GridValidRowModel> {
   /** Called with the row clicked, or the row of the focused cell when Enter is pressed. */
   onRowClick?: (row: R) => void;
   /**
-   * The last call failed: the grid shows LIST_ERROR_MESSAGE with a retry button instead of rows,
-   * and the pager shows no rows (0 of 0, no next page) instead of the previous answer's count.
+   * The last call failed: an alert above the grid says LIST_ERROR_MESSAGE with a retry button
+   * (the error toast has already said why), the grid shows no rows, and the pager shows none
+   * (0 of 0, no next page) instead of the previous answer's count.
    */
   error?: boolean;
   /** Retries the failed call (the retry button). */
@@ -57,17 +51,14 @@ export interface DataTableProps<R extends GridValidRowModel> {
   hiddenFields?: readonly string[];
 }
 
-/** Overlay of a failed list: the message and a retry button. */
-function ErrorOverlay({ onRetry }: { onRetry?: () => void }) {
+/**
+ * Overlay of a failed list: only an icon, since the alert above the grid says what happened (a
+ * grid may hold no buttons, so the retry lives in that alert) and the error toast says why.
+ */
+function ErrorOverlay() {
   return (
-    <Box role="alert" sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, p: 2, textAlign: 'center' }}>
-      <ErrorOutlineIcon color="error" />
-      <Typography variant="body2">{LIST_ERROR_MESSAGE}</Typography>
-      {onRetry && (
-        <Button variant="outlined" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
-          {RETRY_LABEL}
-        </Button>
-      )}
+    <Box sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <ErrorOutlineIcon aria-hidden color="disabled" sx={{ fontSize: 48 }} />
     </Box>
   );
 }
@@ -101,49 +92,65 @@ export function DataTable<R extends GridValidRowModel>({ rows, rowCount, columns
   };
 
   return (
-    <DataGrid<R>
-      aria-label={ariaLabel}
-      rows={error ? [] : rows}
-      columns={columns}
-      rowCount={error ? 0 : (rowCount ?? -1)}
-      loading={loading}
-      slots={error ? { noRowsOverlay: ErrorOverlay } : undefined}
-      slotProps={error ? { noRowsOverlay: { onRetry } } : undefined}
-      paginationMode="server"
-      sortingMode="server"
-      filterMode="server"
-      paginationModel={paginationModel}
-      onPaginationModelChange={onPaginationModelChange}
-      sortModel={sortModel}
-      onSortModelChange={onSortModelChange}
-      columnVisibilityModel={columnVisibilityModel}
-      pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-      disableColumnMenu
-      disableColumnFilter
-      disableRowSelectionOnClick
-      getRowHeight={() => 'auto'}
-      localeText={localeText}
-      onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
-      onCellKeyDown={
-        onRowClick
-          ? (params, event) => {
-              if (event.key !== 'Enter' || params.cellMode === 'edit') return;
-              event.defaultMuiPrevented = true;
-              onRowClick(params.row);
-            }
-          : undefined
-      }
-      sx={{
-        backgroundColor: '#fff',
-        minHeight: 320,
-        '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
-        '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center' },
-        '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 },
-        '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within, & .MuiDataGrid-columnHeader:focus, & .MuiDataGrid-columnHeader:focus-within': {
-          outline: (theme) => `2px solid ${theme.palette.primary.main}`,
-          outlineOffset: '-2px',
-        },
-      }}
-    />
+    <>
+      {error && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            onRetry && (
+              <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
+                {RETRY_LABEL}
+              </Button>
+            )
+          }
+        >
+          {LIST_ERROR_MESSAGE}
+        </Alert>
+      )}
+      <DataGrid<R>
+        aria-label={ariaLabel}
+        rows={error ? [] : rows}
+        columns={columns}
+        rowCount={error ? 0 : (rowCount ?? -1)}
+        loading={loading}
+        slots={error ? { noRowsOverlay: ErrorOverlay } : undefined}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        paginationModel={paginationModel}
+        onPaginationModelChange={onPaginationModelChange}
+        sortModel={sortModel}
+        onSortModelChange={onSortModelChange}
+        columnVisibilityModel={columnVisibilityModel}
+        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+        disableColumnMenu
+        disableColumnFilter
+        disableRowSelectionOnClick
+        getRowHeight={() => 'auto'}
+        localeText={localeText}
+        onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
+        onCellKeyDown={
+          onRowClick
+            ? (params, event) => {
+                if (event.key !== 'Enter' || params.cellMode === 'edit') return;
+                event.defaultMuiPrevented = true;
+                onRowClick(params.row);
+              }
+            : undefined
+        }
+        sx={{
+          backgroundColor: '#fff',
+          minHeight: 320,
+          '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
+          '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center' },
+          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 },
+          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within, & .MuiDataGrid-columnHeader:focus, & .MuiDataGrid-columnHeader:focus-within': {
+            outline: (theme) => `2px solid ${theme.palette.primary.main}`,
+            outlineOffset: '-2px',
+          },
+        }}
+      />
+    </>
   );
 }

@@ -11,15 +11,23 @@ export interface DownloadsButtonProps {
   onClick?: () => void;
 }
 
-/** Downloads button of the top bar with a badge of unread exports (SPEC section 2). */
+/**
+ * Downloads button of the top bar with a badge of unread exports (SPEC section 2). The badge is
+ * left out at 0: an invisible badge still holds the text "0", which made the button's content
+ * disagree with its accessible name (WCAG 2.5.3).
+ */
 export function DownloadsButton({ count, onClick }: DownloadsButtonProps) {
   const { t } = useTranslation();
   return (
     <Tooltip title={t('layout.downloads')}>
-      <IconButton aria-label={t('layout.downloads')} onClick={onClick}>
-        <Badge badgeContent={count} color="error" showZero={false} max={99}>
+      <IconButton aria-label={count > 0 ? `${t('layout.downloads')} (${count})` : t('layout.downloads')} onClick={onClick} sx={{ flexShrink: 0 }}>
+        {count > 0 ? (
+          <Badge badgeContent={count} color="error" max={99}>
+            <DownloadIcon />
+          </Badge>
+        ) : (
           <DownloadIcon />
-        </Badge>
+        )}
       </IconButton>
     </Tooltip>
   );

@@ -8,6 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
+import { visuallyHidden } from '@mui/utils';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -129,16 +130,6 @@ function MenuContent({ sections, expanded, withLogo = false, onNavigate }: MenuC
     </Box>
   );
 }
-
-/** Hides text visually but keeps it for screen readers (collapsed menu labels). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Props of `SideMenu`. */
 export interface SideMenuProps {

@@ -10,6 +10,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import CheckIcon from '@mui/icons-material/Check';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useTranslation } from 'react-i18next';
@@ -62,13 +63,18 @@ export function UserMenu({ mobile = false }: UserMenuProps) {
   return (
     <>
       <ButtonBase
-        aria-label={t('layout.userMenu')}
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ flexShrink: 0, borderRadius: 2, px: 1, py: 0.5, gap: 1.25, textAlign: 'left', '&.Mui-focusVisible': { outline: `2px solid ${BRAND.primary}` } }}
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15, fontWeight: 700 }}>{initials(user.nome)}</Avatar>
+        {/* accessible name "Menu do usuário" + the visible name and profile (WCAG 2.5.3 label in name) */}
+        <Box component="span" sx={visuallyHidden}>
+          {t('layout.userMenu')}
+        </Box>
+        <Avatar aria-hidden sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15, fontWeight: 700 }}>
+          {initials(user.nome)}
+        </Avatar>
         <Box sx={{ minWidth: 0, maxWidth: 180, display: 'none', '@container topbar (min-width: 900px)': { display: 'block' } }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 700, lineHeight: 1.2 }}>
             {user.nome}

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { VIEWPORTS, auditScreen, launchBrowser, newPage, sidewaysOverflow } from './src/browser.ts';
+import { signIn, welcomeHeading } from './src/session.ts';
+
+const baseURL = inject('baseURL');
+const firstAdmin = inject('firstAdmin');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Text and tag of the focused element. */
+function focused(page: Page): Promise<{ text: string; tag: string; label: string | null }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return { text: (el?.innerText ?? '').trim(), tag: el?.tagName ?? '', label: el?.getAttribute('aria-label') ?? null };
+  });
+}
+
+/** Presses Tab until the focused element's text or label matches, at most `max` times. */
+async function tabTo(page: Page, match: RegExp, max = 40): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    const f = await focused(page);
+    if (match.test(f.text) || (f.label !== null && match.test(f.label))) return;
+  }
+  throw new Error(`no focusable element matching ${match} within ${max} Tab presses`);
+}
+
+describe('sign-in lands on content without a reload', () => {
+  it('by mouse: the home page shows at once, and passes the audit at desktop, narrow and phone widths', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseURL, 'admin', 'admin');
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+    await expect(page.locator('main').innerText()).resolves.toContain('Distribuidora Acervo Ltda');
+    await auditScreen(page, 'home', { viewports: ['desktop', 'narrow', 'phone'], ready: (p) => p.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor() });
+    await context.close();
+  });
+
+  it('by keyboard at an unknown path: "Pagina não encontrada" shows at once', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(baseURL + '/caminho/que-nao-existe');
+    await page.getByLabel('Usuário', { exact: true }).waitFor();
+    await page.keyboard.type('admin'); // the login field has the focus
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Pagina não encontrada' }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
+  it('after the forced new password (create-admin): the home page shows at once; the temporary password stops working', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseURL, firstAdmin.login, firstAdmin.temporaryPassword);
+    await page.getByText('Defina uma nova senha', { exact: true }).waitFor();
+    await page.getByLabel('Nova senha', { exact: true }).fill('Nova-senha-123');
+    await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Outra-senha');
+    await page.getByRole('button', { name: 'Salvar senha' }).click();
+    await page.getByText('A senha de confirmação deve ser a mesma que a nova senha!').waitFor();
+    await auditScreen(page, 'new-password', { ready: (p) => p.getByRole('button', { name: 'Salvar senha' }).waitFor() });
+    await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Nova-senha-123');
+    await page.getByRole('button', { name: 'Salvar senha' }).click();
+    await page.getByRole('heading', { name: /^Bem-vindo\(a\), / }).waitFor({ timeout: 10_000 });
+
+    await page.getByRole('button', { name: /^Menu do usuário/ }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await signIn(page, baseURL, firstAdmin.login, firstAdmin.temporaryPassword);
+    await page.getByText('Usuário ou senha inválidos.').first().waitFor();
+    await page.getByLabel('Usuário', { exact: true }).fill(firstAdmin.login);
+    await page.getByLabel('Senha', { exact: true }).fill('Nova-senha-123');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: /^Bem-vindo\(a\), / }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+});
+
+describe('shell', () => {
+  it('the first Tab stop is "Pular para o conteúdo", which moves the focus to the content', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseURL, 'admin', 'admin');
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
+    await page.keyboard.press('Tab');
+    await expect(focused(page)).resolves.toMatchObject({ text: 'Pular para o conteúdo' });
+    const box = await page.getByText('Pular para o conteúdo').boundingBox();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0); // visible while focused
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('MAIN');
+    await context.close();
+  });
+
+  it('hovering the collapsed menu overlays the content without moving it; the menu button stays where it is', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseURL, 'admin', 'admin');
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
+    const button = page.getByRole('button', { name: 'Recolher ou expandir o menu' });
+    const before = await button.boundingBox();
+    await button.click(); // collapse
+    await page.mouse.move(700, 400);
+    await page.waitForTimeout(400);
+    const after = await button.boundingBox();
+    expect(after?.x).toBe(before?.x);
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect.poll(async () => Math.round((await nav.boundingBox())?.width ?? 0)).toBe(92);
+    const mainBefore = await page.locator('main').boundingBox();
+    await nav.hover();
+    await expect.poll(async () => Math.round((await nav.boundingBox())?.width ?? 0)).toBe(250);
+    const mainDuring = await page.locator('main').boundingBox();
+    expect(mainDuring?.x).toBe(mainBefore?.x);
+    expect(mainDuring?.width).toBe(mainBefore?.width);
+    await page.mouse.move(900, 500);
+    await expect.poll(async () => Math.round((await nav.boundingBox())?.width ?? 0)).toBe(92);
+    await context.close();
+  });
+
+  it('the collapsed menu opens by keyboard: focus expands it and Enter opens a group', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseURL, 'admin', 'admin');
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
+    await page.getByRole('button', { name: 'Recolher ou expandir o menu' }).click();
+    await page.mouse.move(900, 500);
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect.poll(() => nav.getAttribute('data-expanded')).toBe('false');
+    await tabTo(page, /^Produto$/);
+    await expect.poll(() => nav.getAttribute('data-expanded')).toBe('true');
+    await page.keyboard.press('Enter');
+    await tabTo(page, /^Catálogo$/, 3);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/product/catalog');
+    await context.close();
+  });
+
+  it('the language choice in the user menu switches to English, is kept after a reload, and back', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseURL, 'admin', 'admin');
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
+    await page.getByRole('button', { name: /^Menu do usuário/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en-US');
+    await page.reload();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await page.getByRole('button', { name: /^User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Português' }).click();
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
+    await context.close();
+  });
+
+  it('on a phone every top-bar action is reachable: name, language, fullscreen and logout in the user menu; the menu drawer passes the audit', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    await signIn(page, baseURL, 'admin', 'admin');
+    await page.getByRole('button', { name: 'Abrir menu' }).waitFor();
+    await page.getByRole('button', { name: /^Menu do usuário/ }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText('Administrador').first().waitFor();
+    for (const item of ['Português', 'English', 'Tela cheia', 'Sair']) {
+      await expect(menu.getByRole('menuitem', { name: item }).count(), item).resolves.toBe(1);
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('navigation').getByText('Sistema', { exact: true }).waitFor();
+    await auditScreen(page, 'menu', { viewports: ['phone'], ready: (p) => p.getByRole('navigation').getByText('Sistema', { exact: true }).waitFor() });
+    await context.close();
+  });
+
+  it('nothing scrolls sideways from 360 to 1920 px on the login page and the catalogue', async () => {
+    const widths = [360, 768, 769, 800, 849, 900, 1366, 1920];
+    const { context, page } = await newPage(browser);
+    await page.goto(baseURL + '/');
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 768 });
+      await page.getByRole('button', { name: 'Entrar' }).waitFor();
+      await page.waitForTimeout(100);
+      expect(await sidewaysOverflow(page), `login at ${width} px`).toBe(0);
+    }
+    await signIn(page, baseURL, 'admin', 'admin');
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
+    await page.goto(baseURL + '/product/catalog');
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 768 });
+      await page.getByRole('heading', { name: 'Catálogo de produtos' }).waitFor();
+      await page.waitForTimeout(350);
+      expect(await sidewaysOverflow(page), `catalogue at ${width} px`).toBe(0);
+    }
+    await context.close();
+  });
+});
+
+describe('vendedor', () => {
+  it('sees no System group and gets "Pagina não encontrada" at /system/user', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseURL, 'vendedor', 'vendedor');
+    const nav = page.getByRole('navigation');
+    await expect.poll(() => nav.getByText('Relatórios', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await nav.getByText('Sistema', { exact: true }).count()).toBe(0);
+    expect(await nav.getByText('Produto', { exact: true }).count()).toBeGreaterThan(0); // Terminal only
+    expect(await nav.getByText('Catálogo', { exact: true }).count()).toBe(0);
+    await page.goto(baseURL + '/system/user');
+    await page.getByRole('heading', { name: 'Pagina não encontrada' }).waitFor();
+    await auditScreen(page, 'not-found', { ready: (p) => p.getByRole('heading', { name: 'Pagina não encontrada' }).waitFor() });
+    await context.close();
+  });
+});
