@@ -1,18 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { TokenSigner } from './auth/jwt.ts';
-import { makeAuthenticate } from './auth/auth-guard.ts';
-import { installErrorHandler } from './shared/error-handler.ts';
+import { makeAccessGuard, makeAuthenticate } from './auth/auth-guard.ts';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './shared/error-handler.ts';
 import type { AppContext, DomainRoutes } from './shared/context.ts';
 import { API_ROUTES } from './routes.ts';
+import { registerWebApp } from './web/serve-web.ts';
 
 /** Base path of the API (SPEC section 7). */
 export const API_PREFIX = '/api/core-api';
@@ -20,16 +18,37 @@ export const API_PREFIX = '/api/core-api';
 /** Largest JSON body accepted (bytes); larger answers 400. */
 const BODY_LIMIT = 1024 * 1024;
 
+/** One registered API route, as the hostile-input tests and the docs enumerate them. */
+export interface RegisteredRoute {
+  method: string;
+  /** Full path with Fastify's `:param` placeholders, e.g. `/api/core-api/produto/:id`. */
+  url: string;
+  /** Access rule of the route (`config.auth`, default `required`) and its role, if any. */
+  auth: 'required' | 'optional' | 'none';
+  role: string | undefined;
+}
+
 /**
  * Builds the Fastify app (tests build it too; `server.ts` only listens).
- * - API under `/api/core-api/`, OpenAPI UI at `/api/core-api/docs`
+ * - API under `/api/core-api/`, OpenAPI UI at `/api/core-api/docs`; every API route passes the
+ *   access guard in `onRequest` (before validation), closed to anonymous callers unless the route
+ *   says `config.auth: 'none' | 'optional'`
+ * - every error answer, those raised before routing and by Node's HTTP parser included, is the
+ *   SPEC body `{message, messages}` in pt-BR
  * - the built web app at `/` with SPA fallback to index.html, when `config.webDist` exists
  * @param config process configuration
  * @param database an open, migrated database
  * @param extraRoutes more domain routes (tests)
+ * @returns the app, its context and the API routes it registered
  */
-export async function buildApp(config: AppConfig, database: Database, extraRoutes: DomainRoutes[] = []): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  extraRoutes: DomainRoutes[] = [],
+): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] }> {
   const app = Fastify({
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: process.env.TRUST_PROXY === 'true',
@@ -56,10 +75,19 @@ export async function buildApp(config: AppConfig, database: Database, extraRoute
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
+  const routes: RegisteredRoute[] = [];
   await app.register(
     async (api) => {
+      api.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          if (method === 'HEAD') continue;
+          routes.push({ method, url: route.url, auth: route.config?.auth ?? 'required', role: route.config?.role });
+        }
+      });
+      api.addHook('onRequest', makeAccessGuard(ctx.authenticate));
       /** Liveness and database check: `{status: 'ok', banco: 'pglite' | 'postgres'}`. */
-      api.get('/health', async () => {
+      api.get('/health', { config: { auth: 'none' } }, async () => {
         await database.db.execute(sql`SELECT 1`);
         return { status: 'ok', banco: database.kind };
       });
@@ -68,30 +96,7 @@ export async function buildApp(config: AppConfig, database: Database, extraRoute
     { prefix: API_PREFIX },
   );
 
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart;
-    // a missing file falls through to the not-found handler below (SPA fallback).
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: true,
-      index: 'index.html',
-      cacheControl: false,
-      // Vite's hashed assets never change; index.html must be revalidated so a new build is picked up
-      setHeaders: (res, file) => {
-        if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-        else if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else res.setHeader('Cache-Control', 'public, max-age=3600');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(API_PREFIX) || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send({ message: 'Recurso não encontrado', messages: [{ field: '', message: 'Recurso não encontrado' }] });
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
+  await registerWebApp(app, { root: config.webDist, apiPrefix: API_PREFIX });
 
-  return { app, ctx };
+  return { app, ctx, routes };
 }

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { CLIENT_HASH_PATTERN } from './password.ts';
+import { idSchema, text } from './common.ts';
 
 const clientHash = z.string({ error: 'Campo obrigatório' }).regex(CLIENT_HASH_PATTERN, 'Senha em formato inválido');
 
+/**
+ * 400 message (field `token`) for a password-reset token that is malformed (a cut or edited link),
+ * unknown, used or expired: the same answer for all, so a caller learns nothing about tokens.
+ */
+export const RESET_TOKEN_INVALID_MESSAGE = 'Link de redefinição de senha inválido ou expirado.';
+
 /** `POST auth/login` body (SPEC section 7): `password` is the client hash of `hashPassword`. */
 export const loginRequestSchema = z.strictObject({
-  userName: z.string({ error: 'Campo obrigatório' }).trim().min(1, 'Campo obrigatório').max(100, 'Deve ter no máximo 100 caracteres'),
+  userName: text({ min: 1, max: 100 }),
   password: clientHash,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -28,13 +35,13 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** `POST auth/refresh` body: the company to switch to. */
 export const refreshRequestSchema = z.strictObject({
-  idEmpresa: z.coerce.number({ error: 'Deve ser um número inteiro' }).int('Deve ser um número inteiro').positive('Deve ser positivo'),
+  idEmpresa: idSchema,
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 /** `POST auth/forgotPassword` body. */
 export const forgotPasswordRequestSchema = z.strictObject({
-  email: z.string({ error: 'Campo obrigatório' }).trim().min(1, 'Campo obrigatório').max(254).email('O campo deve conter um e-mail válido'),
+  email: text({ min: 1, max: 254 }).email('O campo deve conter um e-mail válido'),
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
@@ -45,8 +52,8 @@ export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
  */
 export const newPasswordRequestSchema = z
   .strictObject({
-    id: z.coerce.number().int().positive().optional(),
-    token: z.string().min(16).max(200).optional(),
+    id: idSchema.optional(),
+    token: text({ max: 200, trim: false }).min(16, RESET_TOKEN_INVALID_MESSAGE).regex(/^[A-Za-z0-9_-]+$/, RESET_TOKEN_INVALID_MESSAGE).optional(),
     senha: clientHash,
     confirmaSenha: clientHash,
   })

@@ -1,5 +1,62 @@
 import { z } from 'zod';
 
+/** Largest value of a PostgreSQL `integer` column (every id of the database is one). */
+export const MAX_INT4 = 2_147_483_647;
+
+/** Message for a text holding a NUL or another control character where none belongs. */
+export const CONTROL_CHARACTER_MESSAGE = 'Contém caracteres de controle não permitidos';
+
+/** C0 control characters and DEL: none belongs in a one-line field (PostgreSQL rejects NUL outright). */
+const SINGLE_LINE_TEXT = /^[^\u0000-\u001F\u007F]*$/;
+/** Multi-line text keeps tab, line feed and carriage return; every other control character is refused. */
+const MULTI_LINE_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
+/** Options of `text`. */
+export interface TextOptions {
+  /** Most characters accepted (required: every request text has a bound). */
+  max: number;
+  /** Fewest characters (after trimming when `trim`); default none. */
+  min?: number;
+  /** Keeps tab, line feed and carriage return (synopses, notes); default false. */
+  multiline?: boolean;
+  /** Trims surrounding white space before the length checks; default true. */
+  trim?: boolean;
+}
+
+/**
+ * The one builder of request text fields (query, path and body). It refuses NUL and the other
+ * control characters (a NUL would reach PostgreSQL, which rejects byte 0x00 with a 500), bounds the
+ * length, and words every message in pt-BR. Chain more checks on the result (`.email()`,
+ * `.regex()`).
+ * @example text({ max: 200 }) // a one-line filter of at most 200 characters
+ */
+export function text(options: TextOptions) {
+  const { max, min, multiline = false, trim = true } = options;
+  let schema = z.string({ error: 'Deve ser um texto' }).regex(multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT, CONTROL_CHARACTER_MESSAGE);
+  if (trim) schema = schema.trim();
+  if (min !== undefined) schema = schema.min(min, min === 1 ? 'Campo obrigatório' : `Deve ter no mínimo ${min} caracteres`);
+  return schema.max(max, `Deve ter no máximo ${max} caracteres`);
+}
+
+/**
+ * A database id in a path, query or body: an integer from 1 to MAX_INT4 (the `integer` column
+ * bound), so an id past 32 bits answers 400 instead of reaching PostgreSQL ("out of range for
+ * type integer", a 500). Text such as "12" is accepted (path and query values are text).
+ */
+export const idSchema = z.coerce
+  .number({ error: 'Deve ser um número inteiro' })
+  .int('Deve ser um número inteiro')
+  .min(1, 'Deve ser maior ou igual a 1')
+  .max(MAX_INT4, `Deve ser menor ou igual a ${MAX_INT4}`);
+
+/**
+ * Path parameters holding one id, named `name` (`{id}` by default, `{userId}`…), each bounded by
+ * `idSchema`.
+ */
+export function idParams<N extends string = 'id'>(name: N = 'id' as N) {
+  return z.object({ [name]: idSchema } as Record<N, typeof idSchema>);
+}
+
 /** Default page size (SPEC section 9). */
 export const DEFAULT_PAGE_SIZE = 10;
 /** Largest page a list endpoint serves; larger requests get HTTP 400. */
@@ -72,9 +129,9 @@ export const listQuerySchema = z.object({
   page: intFromQuery(0, 1_000_000).default(0),
   pageSize: intFromQuery(1, MAX_PAGE_SIZE).optional(),
   size: intFromQuery(1, MAX_PAGE_SIZE).optional(),
-  sorter: z.string().max(100).optional(),
-  sort: z.string().max(100).optional(),
-  term: z.string().trim().max(200).optional(),
+  sorter: text({ max: 100 }).optional(),
+  sort: text({ max: 100 }).optional(),
+  term: text({ max: 200 }).optional(),
   status: z.enum(['true', 'false', 'ATIVO', 'INATIVO']).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, MENU_GROUPS, REQUIRED, ROLES, allowedRoutes, hasRole, hashPassword, parseSorter, toPagedList, listQuerySchema, newPasswordRequestSchema, CLIENT_HASH_PATTERN } from './index.ts';
+import { z } from 'zod';
+import {
+  APP_ROUTES,
+  MENU_GROUPS,
+  REQUIRED,
+  ROLES,
+  allowedRoutes,
+  hasRole,
+  hashPassword,
+  parseSorter,
+  toPagedList,
+  listQuerySchema,
+  newPasswordRequestSchema,
+  CLIENT_HASH_PATTERN,
+  CONTROL_CHARACTER_MESSAGE,
+  MAX_INT4,
+  idParams,
+  idSchema,
+  text,
+} from './index.ts';
 
 describe('hashPassword (SPEC 5/7: upper hex SHA-512 of upper hex MD5)', () => {
   it('matches values computed independently with Python hashlib', () => {
@@ -71,5 +90,32 @@ describe('newPasswordRequestSchema', () => {
   });
   it('rejects a typed (unhashed) password', () => {
     expect(newPasswordRequestSchema.safeParse({ id: 1, senha: 'abc', confirmaSenha: 'abc' }).success).toBe(false);
+  });
+});
+
+describe('request text and id schemas', () => {
+  it('text() refuses NUL and other control characters; multi-line text keeps tab and line breaks', () => {
+    const line = text({ max: 20 });
+    expect(line.safeParse('a\u0000b').error?.issues[0]?.message).toBe(CONTROL_CHARACTER_MESSAGE);
+    expect(line.safeParse('a\nb').success).toBe(false);
+    expect(line.safeParse('a\u007Fb').success).toBe(false);
+    expect(line.parse('  Dom Casmurro  ')).toBe('Dom Casmurro');
+    const block = text({ max: 50, multiline: true });
+    expect(block.parse('linha 1\n\tlinha 2\r\n')).toBe('linha 1\n\tlinha 2');
+    expect(block.safeParse('a\u0000b').success).toBe(false);
+    expect(line.safeParse('x'.repeat(21)).error?.issues[0]?.message).toBe('Deve ter no máximo 20 caracteres');
+    expect(text({ min: 1, max: 5 }).safeParse('   ').error?.issues[0]?.message).toBe('Campo obrigatório');
+  });
+
+  it('idSchema takes 1..2147483647 (PostgreSQL integer) and nothing past 32 bits', () => {
+    expect(idSchema.parse('2147483647')).toBe(MAX_INT4);
+    for (const bad of ['2147483648', '99999999999999999999', '0', '-1', '1.5', 'abc', '']) expect(idSchema.safeParse(bad).success, bad).toBe(false);
+    expect(idParams('userId').parse({ userId: '42' })).toEqual({ userId: 42 });
+  });
+
+  it('messages not written by hand are Brazilian Portuguese (zod pt-BR locale)', () => {
+    const message = z.object({ n: z.number() }).safeParse({ n: 'x' }).error?.issues[0]?.message ?? '';
+    expect(message).toMatch(/^Entrada inválida/);
+    expect(message).not.toMatch(/expected|invalid input/i);
   });
 });

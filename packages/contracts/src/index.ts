@@ -1,3 +1,4 @@
+import './zod-locale.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './common.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, pagedListSchema } from './common.ts';
+import { listQuerySchema, pagedListSchema, text } from './common.ts';
 
 /**
  * Contributor of a product (ONIX `<Contributor>`): `tipoContribuicao` is an ONIX code list 17
@@ -29,12 +29,13 @@ export const subjectSchema = z.object({
 export type Subject = z.infer<typeof subjectSchema>;
 
 /**
- * Price of a product: `tipo` is ONIX code list 58 (01 RRP excl. tax, 02 RRP incl. tax…),
- * `moeda` ISO 4217, `valorCentavos` the amount in minor units (cents) of that currency,
+ * Price of a product: `tipo` is ONIX code list 58 (01 RRP excl. tax, 02 RRP incl. tax…) and
+ * `descricaoTipo` its EDItEUR description, `moeda` ISO 4217, `valorCentavos` the amount in minor units (cents) of that currency,
  * `territorio` ISO 3166 codes or region text, or null.
  */
 export const priceSchema = z.object({
   tipo: z.string(),
+  descricaoTipo: z.string().nullable(),
   moeda: z.string(),
   valorCentavos: z.number().int(),
   territorio: z.string().nullable(),
@@ -78,11 +79,11 @@ export const PRODUCT_SORT_FIELDS = ['titulo', 'isbn13', 'idErp', 'editora', 'ano
  * name contains), `situacao` (code list 65 code), `anoEdicao` (edition year).
  */
 export const productListQuerySchema = listQuerySchema.extend({
-  idErp: z.string().trim().max(50).optional(),
-  isbn13: z.string().trim().max(20).optional(),
-  titulo: z.string().trim().max(200).optional(),
-  editora: z.string().trim().max(200).optional(),
-  situacao: z.string().trim().max(10).optional(),
+  idErp: text({ max: 50 }).optional(),
+  isbn13: text({ max: 20 }).optional(),
+  titulo: text({ max: 200 }).optional(),
+  editora: text({ max: 200 }).optional(),
+  situacao: text({ max: 10 }).optional(),
   anoEdicao: z.coerce.number({ error: 'Deve ser um número inteiro' }).int('Deve ser um número inteiro').min(1000, 'Ano inválido').max(9999, 'Ano inválido').optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
@@ -144,7 +145,10 @@ export const productDetailSchema = z.object({
   sinopse: z.string().nullable(),
   sinopseEn: z.string().nullable(),
   sinopseEs: z.string().nullable(),
+  /** ONIX code list 74 (ISO 639-2/B) language code, e.g. `por`. */
   idioma: z.string().nullable(),
+  /** EDItEUR description of `idioma` (`Portuguese`), null when unknown. */
+  descricaoIdioma: z.string().nullable(),
   dataPublicacao: z.string().nullable(),
   numeroPaginas: z.number().int().nullable(),
   pesoGramas: z.number().int().nullable(),

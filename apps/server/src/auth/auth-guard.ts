@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { FORBIDDEN_MESSAGE, PARAMETER_DEFAULTS, UNAUTHORIZED_MESSAGE, hasRole } from '@acervo/contracts';
 import type { Db, Executor } from '../db/client.ts';
 import { profileRoles, profiles } from '../profiles/profiles.schema.ts';
@@ -30,6 +30,14 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
+     * Who may call an API route (the access guard reads it in `onRequest`, before any validation):
+     * `required` (the default: a valid session), `optional` (authenticated only when an
+     * Authorization header is sent; `request.auth` stays null otherwise) or `none` (public).
+     */
+    auth?: 'required' | 'optional' | 'none';
+    /** Role text the caller must hold in the selected company (SPEC sections 2 and 6, substring match). */
+    role?: string;
+    /**
      * The route serves a user whose password must still be changed (`ind_new_password`):
      * `usuario/newPassword` and `auth/logout`. Every other authenticated route answers 403
      * PASSWORD_CHANGE_REQUIRED_MESSAGE for such a user.
@@ -37,6 +45,9 @@ declare module 'fastify' {
     allowPendingPasswordChange?: boolean;
   }
 }
+
+/** Checks the caller's bearer token and sets `request.auth`; throws DomainError 401/403. */
+export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** HTTP 403 message when a user who must change the password calls any other route. */
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Defina uma nova senha antes de continuar.';
@@ -70,7 +81,7 @@ export async function loadCompanyRoles(db: Executor, userId: number, companyId: 
  * the user must still change the password and the route is not marked `allowPendingPasswordChange`.
  * Sets `request.auth`.
  */
-export function makeAuthenticate(db: Db, signer: TokenSigner): preHandlerAsyncHookHandler {
+export function makeAuthenticate(db: Db, signer: TokenSigner): Authenticate {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header);
@@ -127,13 +138,22 @@ export function makeAuthenticate(db: Db, signer: TokenSigner): preHandlerAsyncHo
 }
 
 /**
- * Pre-handler that requires a role (SPEC section 2 text, substring match of SPEC section 6).
- * Must run after `authenticate`. 403 (FORBIDDEN_MESSAGE) when no role contains `required`.
+ * The access guard of every API route, run as an `onRequest` hook, i.e. BEFORE the body, query
+ * and path are validated, so an anonymous caller or one without the role learns nothing about a
+ * route's input (401/403 instead of 400). Reads the route's `config.auth` (default `required`) and
+ * `config.role`:
+ * - `none`: public; `optional`: authenticates only when an Authorization header is sent;
+ * - otherwise `authenticate` (401 UNAUTHORIZED_MESSAGE, 403 for a pending password change), then
+ *   403 FORBIDDEN_MESSAGE when `role` is set and no role of the caller contains it.
+ * A route that forgets to declare anything is therefore closed to anonymous callers.
  */
-export function requireRole(required: string): preHandlerAsyncHookHandler {
-  return async function checkRole(request: FastifyRequest) {
-    if (!request.auth) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-    if (!hasRole(request.auth.roles, required)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
+export function makeAccessGuard(authenticate: Authenticate): onRequestAsyncHookHandler {
+  return async function accessGuard(request: FastifyRequest, reply: FastifyReply) {
+    const { auth = 'required', role } = request.routeOptions.config;
+    if (auth === 'none') return;
+    if (auth === 'optional' && request.headers.authorization === undefined) return;
+    await authenticate(request, reply);
+    if (role !== undefined && !hasRole(request.auth?.roles ?? [], role)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   };
 }
 

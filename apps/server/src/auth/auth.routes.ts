@@ -27,7 +27,8 @@ function caller(request: FastifyRequest): AuthContext {
  * - `GET auth/logout` (bearer) → `{message}`; revokes the session
  * - `POST auth/refresh {idEmpresa}` (bearer) → session user in that company; 403 without a link
  * - `POST auth/forgotPassword {email}` → always `{message: FORGOT_PASSWORD_MESSAGE}`
- * Rules live in `auth.service.ts`; the flow is described in docs/auth.md.
+ * Rules live in `auth.service.ts`; the flow is described in docs/auth.md. `login` and
+ * `forgotPassword` are public (`config.auth: 'none'`); the others pass the access guard.
  */
 export const authRoutes: DomainRoutes = (api, ctx) => {
   api.post(
@@ -39,6 +40,7 @@ export const authRoutes: DomainRoutes = (api, ctx) => {
         body: loginRequestSchema,
         response: { 200: sessionUserSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
       },
+      config: { auth: 'none' },
     },
     async (request) => login(ctx, request.body, request.ip),
   );
@@ -48,7 +50,6 @@ export const authRoutes: DomainRoutes = (api, ctx) => {
     {
       schema: { tags: ['auth'], summary: 'Sair: revoga a sessão do token', security: [{ bearer: [] }], response: { 200: messageResponseSchema, ...AUTH_ERRORS } },
       config: { allowPendingPasswordChange: true },
-      preHandler: [ctx.authenticate],
     },
     async (request) => {
       await logout(ctx, caller(request));
@@ -66,7 +67,6 @@ export const authRoutes: DomainRoutes = (api, ctx) => {
         body: refreshRequestSchema,
         response: { 200: sessionUserSchema, ...AUTH_ERRORS },
       },
-      preHandler: [ctx.authenticate],
     },
     async (request) => refresh(ctx, caller(request), request.body.idEmpresa),
   );
@@ -80,6 +80,7 @@ export const authRoutes: DomainRoutes = (api, ctx) => {
         body: forgotPasswordRequestSchema,
         response: { 200: messageResponseSchema, 400: errorBodySchema },
       },
+      config: { auth: 'none' },
     },
     async (request) => {
       await forgotPassword(ctx, request.body.email, request.log);

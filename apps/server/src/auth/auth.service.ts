@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { FORBIDDEN_MESSAGE, LOGIN_FAILED_MESSAGE, UNAUTHORIZED_MESSAGE, type LoginRequest, type NewPasswordRequest, type SessionUser } from '@acervo/contracts';
+import { FORBIDDEN_MESSAGE, LOGIN_FAILED_MESSAGE, RESET_TOKEN_INVALID_MESSAGE, UNAUTHORIZED_MESSAGE, type LoginRequest, type NewPasswordRequest, type SessionUser } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
 import type { AppContext } from '../shared/context.ts';
 import { DomainError, fieldError } from '../shared/errors.ts';
@@ -26,8 +26,7 @@ import {
   type AuthUserRow,
 } from './auth.repository.ts';
 
-/** 400 message (field `token`) for an unknown, used or expired password-reset token. */
-export const RESET_TOKEN_INVALID_MESSAGE = 'Link de redefinição de senha inválido ou expirado.';
+export { RESET_TOKEN_INVALID_MESSAGE } from '@acervo/contracts';
 
 /** Answer of `auth/logout`. */
 export const LOGOUT_MESSAGE = 'Sessão encerrada.';

@@ -8,16 +8,18 @@ import { buildApp } from '../app.ts';
 import type { DomainRoutes } from '../shared/context.ts';
 import { sessions } from './auth.schema.ts';
 import { userCompanies } from '../users/users.schema.ts';
-import { requireRole } from './auth-guard.ts';
 import { call, setParameter } from './auth.test-helpers.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
 
-/** Test-only routes: one open to any signed-in user, one needing ROLE_VISUALIZAR_USUARIO. */
-const probeRoutes: DomainRoutes = (api, ctx) => {
-  api.get('/test/eu', { preHandler: [ctx.authenticate] }, async (request) => ({ userId: request.auth?.userId, companyId: request.auth?.companyId }));
-  api.get('/test/usuarios', { preHandler: [ctx.authenticate, requireRole(REQUIRED.usuario)] }, async () => ({ ok: true }));
+/**
+ * Test-only routes: one open to any signed-in user (an API route declares nothing to be closed to
+ * anonymous callers), one needing ROLE_VISUALIZAR_USUARIO.
+ */
+const probeRoutes: DomainRoutes = (api) => {
+  api.get('/test/eu', async (request) => ({ userId: request.auth?.userId, companyId: request.auth?.companyId }));
+  api.get('/test/usuarios', { config: { role: REQUIRED.usuario } }, async () => ({ ok: true }));
 };
 
 beforeAll(async () => {

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { UNAUTHORIZED_MESSAGE, errorBodySchema, idNomeSchema } from '@acervo/contracts';
+import { UNAUTHORIZED_MESSAGE, errorBodySchema, idNomeSchema, idParams } from '@acervo/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { DomainRoutes } from '../shared/context.ts';
 import type { AuthContext } from '../auth/auth-guard.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
 import { DomainError } from '../shared/errors.ts';
 import { listCompaniesOfUser, listOwnCompanies } from './companies.service.ts';
-
-const userIdParamsSchema = z.object({
-  userId: z.coerce.number({ error: 'Deve ser um número inteiro' }).int('Deve ser um número inteiro').positive('Deve ser positivo'),
-});
 
 function caller(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
@@ -30,10 +26,9 @@ export const companiesRoutes: DomainRoutes = (api, ctx) => {
         tags: ['empresa'],
         summary: 'Empresas ativas vinculadas a um usuário',
         security: [{ bearer: [] }],
-        params: userIdParamsSchema,
+        params: idParams('userId'),
         response: { 200: z.array(idNomeSchema), ...AUTH_ERRORS, 404: errorBodySchema },
       },
-      preHandler: [ctx.authenticate],
     },
     async (request) => listCompaniesOfUser(ctx.db, caller(request), request.params.userId),
   );
@@ -47,7 +42,6 @@ export const companiesRoutes: DomainRoutes = (api, ctx) => {
         security: [{ bearer: [] }],
         response: { 200: z.array(idNomeSchema), ...AUTH_ERRORS },
       },
-      preHandler: [ctx.authenticate],
     },
     async (request) => listOwnCompanies(ctx.db, caller(request)),
   );

@@ -27,7 +27,7 @@ describe('concurrent transactions through the app (one PGlite connection, or a P
 
   /** Test-only route: read the counter, yield to the event loop, write counter + 1 — in one transaction. */
   const counterRoutes: DomainRoutes = (api, ctx) => {
-    api.post('/test/contador', async () => {
+    api.post('/test/contador', { config: { auth: 'none' } }, async () => {
       return ctx.db.transaction(async (tx) => {
         // FOR UPDATE: on PostgreSQL concurrent transactions wait here; PGlite runs one transaction at a time anyway.
         const [row] = await tx.select().from(counter).where(eq(counter.id, 1)).for('update');
@@ -39,7 +39,7 @@ describe('concurrent transactions through the app (one PGlite connection, or a P
         return { value: row.value + 1 };
       });
     });
-    api.get('/test/contador', async () => {
+    api.get('/test/contador', { config: { auth: 'none' } }, async () => {
       const [row] = await ctx.db.select().from(counter).where(eq(counter.id, 1));
       return { value: row.value };
     });

@@ -6,8 +6,10 @@ import type { ProductDetailRecord, ProductListRow } from './products.repository.
 const LIST = {
   contributorRole: 17,
   subjectScheme: 26,
+  priceType: 58,
   publishingStatus: 64,
   availability: 65,
+  language: 74,
   productForm: 150,
 } as const;
 
@@ -39,7 +41,7 @@ function namedRef(ref: { id: number | null; name: string | null } | null): { id:
 
 /**
  * Product with its children → `productDetailSchema`. Lookups become `{id, nome}` or null; ONIX
- * codes get their EDItEUR descriptions (lists 17, 26, 64, 65, 150); `percentualDescontoMaximo`
+ * codes get their EDItEUR descriptions (lists 17, 26, 58, 64, 65, 74, 150); `percentualDescontoMaximo`
  * (numeric 5,2 read as text) becomes a number; dates stay `YYYY-MM-DD`; timestamps become ISO 8601.
  */
 export function toProductDetail(record: ProductDetailRecord): ProductDetail {
@@ -98,6 +100,7 @@ export function toProductDetail(record: ProductDetailRecord): ProductDetail {
     sinopseEn: p.synopsisEn,
     sinopseEs: p.synopsisEs,
     idioma: p.language,
+    descricaoIdioma: codeDescription(LIST.language, p.language),
     dataPublicacao: p.publicationDate,
     numeroPaginas: p.pages,
     pesoGramas: p.weightGrams,
@@ -123,7 +126,7 @@ export function toProductDetail(record: ProductDetailRecord): ProductDetail {
       }),
     ),
     precos: prices.map(
-      (x): Price => ({ tipo: x.priceType, moeda: x.currency, valorCentavos: x.amountCents, territorio: x.territory }),
+      (x): Price => ({ tipo: x.priceType, descricaoTipo: codeDescription(LIST.priceType, x.priceType), moeda: x.currency, valorCentavos: x.amountCents, territorio: x.territory }),
     ),
     slugSeo: p.seoSlug,
     palavrasChave: p.keywords,

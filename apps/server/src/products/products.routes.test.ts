@@ -35,6 +35,7 @@ async function seedCatalogue(app: TestApp): Promise<void> {
         editionYear: 2019,
         erpId: 'ERP-001',
         productForm: 'BC',
+        language: 'por',
         maxDiscountPercent: '12.50',
         publicationDate: '2019-03-15',
         relatedIsbns: ['9788575220030'],
@@ -299,14 +300,15 @@ describe('GET produto/{id}', () => {
       { esquema: '10', descricaoEsquema: 'BISAC Subject Heading', codigo: 'SOC052000', descricao: 'Social Science / Media Studies', principal: true },
       { esquema: '20', descricaoEsquema: expect.any(String), codigo: null, descricao: 'redes; colaboração', principal: false },
     ]);
-    expect(body.precos).toEqual([{ tipo: '02', moeda: 'BRL', valorCentavos: 5990, territorio: 'BR' }]);
+    expect(body).toMatchObject({ idioma: 'por', descricaoIdioma: 'Portuguese' });
+    expect(body.precos).toEqual([{ tipo: '02', descricaoTipo: 'RRP including tax', moeda: 'BRL', valorCentavos: 5990, territorio: 'BR' }]);
     expect(new Date(body.dataCadastro).toISOString()).toBe(body.dataCadastro);
     expect(new Date(body.dataAlteracao).toISOString()).toBe(body.dataAlteracao);
   });
 
   it('answers empty children for a product without any', async () => {
     const body = (await list(`/${ids['Dança das redes']}`)).json() as ProductDetail;
-    expect(body).toMatchObject({ autores: [], assuntos: [], precos: [], editora: null, anoEdicao: null, percentualDescontoMaximo: null });
+    expect(body).toMatchObject({ autores: [], assuntos: [], precos: [], editora: null, anoEdicao: null, percentualDescontoMaximo: null, idioma: null, descricaoIdioma: null });
   });
 
   it('answers 404 with the SPEC message when absent', async () => {

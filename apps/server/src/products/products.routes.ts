@@ -1,7 +1,6 @@
-import { REQUIRED, productDetailSchema, productListQuerySchema, productPageSchema, errorBodySchema } from '@acervo/contracts';
+import { REQUIRED, idParams, productDetailSchema, productListQuerySchema, productPageSchema, errorBodySchema } from '@acervo/contracts';
 import type { DomainRoutes } from '../shared/context.ts';
-import { AUTH_ERRORS, idParamsSchema } from '../shared/api-schemas.ts';
-import { requireRole } from '../auth/auth-guard.ts';
+import { AUTH_ERRORS } from '../shared/api-schemas.ts';
 import { getProduct, listProducts } from './products.service.ts';
 
 /**
@@ -10,10 +9,10 @@ import { getProduct, listProducts } from './products.service.ts';
  * - `GET produto` — paged list `{itens, page, size, totalPage, totalItens, proxima}`; query
  *   `productListQuerySchema`; 400 naming the field for a bad `pageSize`, `anoEdicao` or `sorter`
  * - `GET produto/{id}` — `productDetailSchema`; 404 'Não foi encontrado dados' when absent
- * 401 without a valid session, 403 without the role.
+ * 401 without a valid session, 403 without the role (both before any validation).
  */
 export const productsRoutes: DomainRoutes = (api, ctx) => {
-  const preHandler = [ctx.authenticate, requireRole(REQUIRED.produtos)];
+  const config = { role: REQUIRED.produtos };
 
   api.get(
     '/produto',
@@ -25,7 +24,7 @@ export const productsRoutes: DomainRoutes = (api, ctx) => {
         querystring: productListQuerySchema,
         response: { 200: productPageSchema, ...AUTH_ERRORS },
       },
-      preHandler,
+      config,
     },
     async (request) => listProducts(ctx.db, request.query),
   );
@@ -37,10 +36,10 @@ export const productsRoutes: DomainRoutes = (api, ctx) => {
         tags: ['produtos'],
         summary: 'Produto completo',
         security: [{ bearer: [] }],
-        params: idParamsSchema,
+        params: idParams(),
         response: { 200: productDetailSchema, ...AUTH_ERRORS, 404: errorBodySchema },
       },
-      preHandler,
+      config,
     },
     async (request) => getProduct(ctx.db, request.params.id),
   );

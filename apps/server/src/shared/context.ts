@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { TokenSigner } from '../auth/jwt.ts';
+import type { Authenticate } from '../auth/auth-guard.ts';
 
 /** What every domain's routes and services need; built once in `app.ts`. */
 export interface AppContext {
@@ -10,8 +11,11 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   config: AppConfig;
   signer: TokenSigner;
-  /** Pre-handler that sets `request.auth` or answers 401. */
-  authenticate: preHandlerAsyncHookHandler;
+  /**
+   * Checks the bearer token and sets `request.auth` (401 otherwise). Routes do not call it: the
+   * access guard of `app.ts` does, from each route's `config.auth` and `config.role`.
+   */
+  authenticate: Authenticate;
 }
 
 /** Fastify instance with the zod type provider, as domain route plugins receive it. */

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -5,6 +7,7 @@ import { INTERNAL_ERROR_MESSAGE, errorBodySchema, hashPassword } from '@acervo/c
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import type { DomainRoutes } from './context.ts';
+import { BAD_URL_MESSAGE, HEADERS_TOO_LARGE_MESSAGE, MALFORMED_REQUEST_MESSAGE } from './error-handler.ts';
 import { call } from '../auth/auth.test-helpers.ts';
 
 let t: TestApp;
@@ -22,6 +25,7 @@ const throwingRoutes: DomainRoutes = (api) => {
   api.get(
     '/test/boom',
     {
+      config: { auth: 'none' },
       onRequest: async (request) => {
         request.log = recordingLogger();
       },
@@ -32,7 +36,7 @@ const throwingRoutes: DomainRoutes = (api) => {
   );
   api.get(
     '/test/bad-answer',
-    { schema: { response: { 200: z.object({ n: z.number() }) } } },
+    { config: { auth: 'none' }, schema: { response: { 200: z.object({ n: z.number() }) } } },
     async () => ({ n: 'not a number' }) as unknown as { n: number },
   );
 };
@@ -79,7 +83,8 @@ describe('request errors answer 400 {message, messages:[{field, message}]}, neve
   it('unknown fields of strict objects are refused, naming the field', async () => {
     const body = expect400(await call(t.app, 'POST', 'auth/login', { payload: { userName: 'admin', password: hashPassword('admin'), admin: true } }), 'admin');
     expect(body.message).toBe('Campo não permitido: admin');
-    const two = expect400(await call(t.app, 'POST', 'auth/refresh', { payload: { idEmpresa: 1, x: 1, y: 2 } }), 'x');
+    const admin = await t.login('admin', 'admin'); // refresh is authenticated before its body is validated
+    const two = expect400(await call(t.app, 'POST', 'auth/refresh', { token: admin.token, payload: { idEmpresa: 1, x: 1, y: 2 } }), 'x');
     expect(two.messages.map((m) => m.field)).toContain('y');
   });
 
@@ -118,5 +123,55 @@ describe('unexpected errors', () => {
     const res = await app.inject({ method: 'GET', url: '/api/core-api/test/bad-answer' });
     expect(res.statusCode).toBe(500);
     expect(res.json().message).toBe(INTERNAL_ERROR_MESSAGE);
+  });
+});
+
+/**
+ * Sends raw bytes to a listening server and reads the whole answer: Node's HTTP parser rejects
+ * some requests before Fastify (and `inject`, which bypasses the parser) ever sees them.
+ */
+function rawRequest(port: number, request: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (data += chunk));
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' && data ? undefined : reject(error)));
+    socket.on('close', () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0);
+      resolve({ status, body: data.slice(data.indexOf('\r\n\r\n') + 4) });
+    });
+  });
+}
+
+describe('errors raised before routing answer the SPEC body in pt-BR (real socket)', () => {
+  let port = 0;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  it('headers over 16 KB: 431', async () => {
+    const res = await rawRequest(port, `GET /api/core-api/health HTTP/1.1\r\nHost: x\r\nX-Grande: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toEqual({ message: HEADERS_TOO_LARGE_MESSAGE, messages: [{ field: '', message: HEADERS_TOO_LARGE_MESSAGE }] });
+  });
+
+  it('a URL over 16 KB: 431', async () => {
+    const res = await rawRequest(port, `GET /api/core-api/produto?titulo=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(errorBodySchema.parse(JSON.parse(res.body)).message).toBe(HEADERS_TOO_LARGE_MESSAGE);
+  });
+
+  it('a request the parser cannot read: 400', async () => {
+    const res = await rawRequest(port, 'NAO-E-HTTP\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(errorBodySchema.parse(JSON.parse(res.body)).message).toBe(MALFORMED_REQUEST_MESSAGE);
+  });
+
+  it('a bad percent-encoding: 400', async () => {
+    const res = await rawRequest(port, 'GET /api/core-api/produto/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ message: BAD_URL_MESSAGE, messages: [{ field: '', message: BAD_URL_MESSAGE }] });
   });
 });

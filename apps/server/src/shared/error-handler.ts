@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { INTERNAL_ERROR_MESSAGE, type ErrorBody, type FieldMessage } from '@acervo/contracts';
 import { DomainError, STATUS_BY_CODE } from './errors.ts';
@@ -18,6 +19,47 @@ const FASTIFY_MESSAGES: Record<string, { field: string; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { field: 'body', message: 'Tipo de conteúdo não suportado' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { field: 'body', message: 'Tamanho do corpo inválido' },
 };
+
+/** Message of a path that cannot be decoded (bad percent-encoding such as `%zz`). */
+export const BAD_URL_MESSAGE = 'Endereço da requisição inválido';
+/** Message of a request whose headers (the URL included) exceed Node's 16 KB limit (HTTP 431). */
+export const HEADERS_TOO_LARGE_MESSAGE = 'Cabeçalhos ou endereço da requisição grandes demais';
+/** Message of a request Node's HTTP parser could not read at all (HTTP 400). */
+export const MALFORMED_REQUEST_MESSAGE = 'Requisição malformada';
+/** Message of a request that took too long to arrive (HTTP 408). */
+export const REQUEST_TIMEOUT_MESSAGE = 'Tempo da requisição esgotado';
+
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing (FST_ERR_BAD_URL for a path that is
+ * not valid percent-encoding, FST_ERR_ASYNC_CONSTRAINT) answer 400 with the SPEC body in pt-BR
+ * instead of Fastify's own English body.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === 'FST_ERR_BAD_URL' ? BAD_URL_MESSAGE : MALFORMED_REQUEST_MESSAGE;
+  void reply.status(400).header('Content-Type', 'application/json; charset=utf-8').send(body([{ field: '', message }]));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser rejects before Fastify sees them
+ * (headers or URL over 16 KB: 431; a request that timed out: 408; anything unreadable: 400). The
+ * socket gets a complete HTTP answer with the SPEC body in pt-BR, then is closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', HEADERS_TOO_LARGE_MESSAGE]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', REQUEST_TIMEOUT_MESSAGE]
+        : [400, 'Bad Request', MALFORMED_REQUEST_MESSAGE];
+  const payload = JSON.stringify(body([{ field: '', message }]));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /**
  * Installs the single error mapping of issue 2 part 5: every 4xx answers

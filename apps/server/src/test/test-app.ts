@@ -6,7 +6,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createScratchDatabase } from '../db/scratch-database.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type RegisteredRoute } from '../app.ts';
 import type { AppContext } from '../shared/context.ts';
 
 /** A test app on its own fresh database, with the demo data seeded. */
@@ -15,6 +15,8 @@ export interface TestApp {
   ctx: AppContext;
   database: Database;
   seed: Awaited<ReturnType<typeof seedDemoData>>;
+  /** Every API route the app registered (method, path, access rule, role). */
+  routes: RegisteredRoute[];
   /** Logs in through `POST auth/login` with a typed password; throws unless 200. */
   login(userName: string, typedPassword: string): Promise<SessionUser>;
   close(): Promise<void>;
@@ -47,13 +49,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     webDist: path.join(os.tmpdir(), 'acervo-no-web'),
     ...overrides,
   };
-  const { app, ctx } = await buildApp(config, database);
+  const { app, ctx, routes } = await buildApp(config, database);
   await app.ready();
   return {
     app,
     ctx,
     database,
     seed,
+    routes,
     async login(userName, typedPassword) {
       const res = await app.inject({ method: 'POST', url: '/api/core-api/auth/login', payload: { userName, password: hashPassword(typedPassword) } });
       if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);

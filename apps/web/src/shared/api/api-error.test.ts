@@ -8,6 +8,13 @@ describe('errorToastMessage', () => {
     expect(errorToastMessage(400, data)).toEqual({ message: 'email: Campo obrigatório', code: 400 });
   });
 
+  it('names the field by its screen label when one is given; an empty label shows the message alone', () => {
+    const data = { message: 'x', messages: [{ field: 'anoEdicao', message: 'Deve ser um número inteiro' }] };
+    expect(errorToastMessage(400, data, { anoEdicao: 'Ano de edição' })).toEqual({ message: 'Ano de edição: Deve ser um número inteiro', code: 400 });
+    expect(errorToastMessage(400, data, { outro: 'Outro' }).message).toBe('anoEdicao: Deve ser um número inteiro');
+    expect(errorToastMessage(400, data, { anoEdicao: '' }).message).toBe('Deve ser um número inteiro');
+  });
+
   it('shows just the message when the first entry has no field', () => {
     expect(errorToastMessage(409, { message: 'Já existe', messages: [{ field: '', message: 'Já existe' }] })).toEqual({ message: 'Já existe', code: 409 });
   });

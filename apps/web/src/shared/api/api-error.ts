@@ -18,7 +18,8 @@ const withMessage = z.object({ message: z.string().min(1) });
  * - otherwise (no body, not JSON, unknown shape, status 0 for a network failure):
  *   'Erro interno comunique o administrador do sistema.' with code 500.
  * The field is shown by its label when `fieldLabels` has one (`Ano de edição: Ano inválido`
- * instead of the wire name `anoEdicao`).
+ * instead of the wire name `anoEdicao`); an empty label shows the message alone (for messages
+ * that already name what they are about).
  * @param status HTTP status of the response
  * @param data parsed body, or undefined when it could not be parsed
  * @param fieldLabels screen labels of the request's wire fields (query, body)

@@ -11,6 +11,8 @@ export type NewPasswordTarget = { kind: 'user'; id: number; bearer: string } | {
 export interface SaveNewPasswordInput {
   target: NewPasswordTarget;
   values: NewPasswordFormValues;
+  /** Screen labels of the request fields for the error toast (`''` shows the message alone). */
+  fieldLabels?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -20,10 +22,10 @@ export interface SaveNewPasswordInput {
  * @returns the new session user when the server answers one (user flow), otherwise null
  * @throws ApiError on failure
  */
-export async function saveNewPassword({ target, values }: SaveNewPasswordInput): Promise<SessionUser | null> {
+export async function saveNewPassword({ target, values, fieldLabels }: SaveNewPasswordInput): Promise<SessionUser | null> {
   const hashed = { senha: await hashPasswordLazily(values.senha), confirmaSenha: await hashPasswordLazily(values.confirmaSenha) };
   const body: NewPasswordRequest = target.kind === 'user' ? { id: target.id, ...hashed } : { token: target.resetToken, ...hashed };
-  const answer = await api.post<unknown>('usuario/newPassword', body, target.kind === 'user' ? { token: target.bearer } : { sessionCheck: false });
+  const answer = await api.post<unknown>('usuario/newPassword', body, target.kind === 'user' ? { token: target.bearer, fieldLabels } : { sessionCheck: false, fieldLabels });
   const parsed = sessionUserSchema.safeParse(answer);
   return parsed.success ? parsed.data : null;
 }

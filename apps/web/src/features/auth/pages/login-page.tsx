@@ -122,7 +122,8 @@ export function LoginPage({ onSignInStarted }: LoginPageProps) {
             <NewPasswordForm
               onSubmit={async (values) => {
                 onSignInStarted?.();
-                const result = await saveNewPassword({ target, values }).then((u) => ({ ok: true as const, user: u }), () => ({ ok: false as const, user: null }));
+                const fieldLabels = { token: '', senha: t('login.newPassword'), confirmaSenha: t('login.confirmPassword') };
+                const result = await saveNewPassword({ target, values, fieldLabels }).then((u) => ({ ok: true as const, user: u }), () => ({ ok: false as const, user: null }));
                 if (!result.ok) return;
                 if (resetToken) dropResetToken();
                 if (result.user) {

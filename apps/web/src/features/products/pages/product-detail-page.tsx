@@ -20,6 +20,7 @@ import { formatDate, formatDateTime, formatMoneyFromCents } from '../../../share
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { useProduct } from '../api/get-product.ts';
 import { situationLabel, situationTone } from '../product-situations.ts';
+import { codeWithLabel, languageLabel } from '../product-codes.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -86,7 +87,7 @@ function dimensions(p: ProductDetail): string {
 
 /** Read-only product detail (`/product/{id}`) with a back button to the catalogue. */
 export function ProductDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { id } = useParams();
@@ -179,7 +180,7 @@ export function ProductDetailPage() {
             [f('numeroEdicao'), p.numeroEdicao],
             [f('dataPublicacao'), formatDate(p.dataPublicacao)],
             [f('numeroPaginas'), p.numeroPaginas],
-            [f('idioma'), p.idioma],
+            [f('idioma'), languageLabel(p.idioma, p.descricaoIdioma, i18n.resolvedLanguage ?? 'pt-BR')],
             [f('dimensoes'), dimensions(p)],
             [f('peso'), p.pesoGramas === null ? null : `${p.pesoGramas} g`],
             [f('encadernacao'), p.encadernacao],
@@ -207,7 +208,7 @@ export function ProductDetailPage() {
           label={t('products.detail.prices')}
           empty={t('products.detail.none')}
           head={[f('tipoPreco'), f('valor'), f('territorio')]}
-          rows={p.precos.map((price) => [price.tipo, formatMoneyFromCents(price.valorCentavos, price.moeda), price.territorio ?? ''])}
+          rows={p.precos.map((price) => [codeWithLabel(price.tipo, price.descricaoTipo), formatMoneyFromCents(price.valorCentavos, price.moeda), price.territorio ?? ''])}
         />
       </Section>
       <Section title={t('products.detail.synopsis')}>
