@@ -54,6 +54,8 @@ describe('catalogue', () => {
     await page.getByText('Identificação', { exact: true }).waitFor();
     await expect.poll(() => page.getByText(E2E_FIXTURE_ISBN).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('Aluísio Azevedo').count()).toBeGreaterThan(0);
+    await page.getByText('português', { exact: true }).waitFor(); // ONIX language 'por'
+    await page.getByText('RRP including tax (02)', { exact: true }).waitFor(); // ONIX price type 02
     await auditScreen(page, 'product-detail', { viewports: ['desktop', 'narrow', 'phone'], ready: (p) => p.getByText('Identificação', { exact: true }).waitFor() });
 
     // switch company: refresh then go to /
