@@ -1,35 +1,21 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { VIEWPORTS, auditScreen, launchBrowser, newPage } from './src/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { VIEWPORTS, auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { E2E_FIXTURE_ISBN, E2E_FIXTURE_TITLE } from './src/fixture.ts';
 import { collectConsole, signIn, welcomeHeading } from './src/session.ts';
+import { focusedElement, tabUntil } from './src/keyboard.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
   await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
 }
 
-/** Focused element: tag, role, and whether it is inside the data grid. */
-function focused(page: Page): Promise<{ tag: string; role: string | null; text: string; inGrid: boolean }> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return { tag: el?.tagName ?? '', role: el?.getAttribute('role') ?? null, text: (el?.innerText ?? '').trim(), inGrid: Boolean(el?.closest('.MuiDataGrid-root')) };
-  });
-}
-
 describe('catalogue', () => {
   it('finds an ONIX title by ISBN (kept after a reload), opens its detail, switches company and logs out; every screen passes the audit', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signInAdmin(page);
     const nav = page.getByRole('navigation');
     for (const group of ['Início', 'Produto', 'Pedidos', 'Reposição', 'Relatórios', 'Sistema']) {
@@ -78,7 +64,7 @@ describe('catalogue', () => {
   });
 
   it('on a phone shows the title and the situation inside the screen', async () => {
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    const { context, page } = await newPage(browser(), VIEWPORTS.phone);
     await signInAdmin(page);
     await page.goto(baseURL + `/product/catalog?isbn13=${E2E_FIXTURE_ISBN}`);
     await page.getByText(E2E_FIXTURE_TITLE).first().waitFor();
@@ -89,7 +75,7 @@ describe('catalogue', () => {
   });
 
   it('signs in and opens a row’s detail with the keyboard alone', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(baseURL + `/product/catalog?isbn13=${E2E_FIXTURE_ISBN}`);
     await page.getByLabel('Usuário', { exact: true }).waitFor();
     await page.keyboard.type('admin');
@@ -97,15 +83,10 @@ describe('catalogue', () => {
     await page.keyboard.type('admin');
     await page.keyboard.press('Enter');
     await page.getByText(E2E_FIXTURE_TITLE).first().waitFor({ timeout: 10_000 });
-    let f = await focused(page);
-    for (let i = 0; i < 60 && !f.inGrid; i += 1) {
-      await page.keyboard.press('Tab');
-      f = await focused(page);
-    }
-    expect(f.inGrid, 'Tab reaches the grid').toBe(true);
+    let f = await tabUntil(page, (focused) => focused.inGrid, 60);
     if (f.role === 'columnheader') {
       await page.keyboard.press('ArrowDown');
-      f = await focused(page);
+      f = await focusedElement(page);
     }
     expect(f.role).toBe('gridcell');
     await page.keyboard.press('Enter');
@@ -115,7 +96,7 @@ describe('catalogue', () => {
   });
 
   it('after a failed call shows an error with a retry and an empty pager; the toast names the field by its label', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signInAdmin(page);
     await page.goto(baseURL + '/product/catalog?anoEdicao=ab');
     await page.getByText('Não foi possível carregar a lista.').waitFor();
@@ -131,7 +112,7 @@ describe('catalogue', () => {
   });
 
   it('takes only four-digit edition years in the filter', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signInAdmin(page);
     await page.goto(baseURL + '/product/catalog');
     const year = page.getByLabel('Ano de edição');
@@ -144,7 +125,7 @@ describe('catalogue', () => {
   });
 
   it('an unknown sort in a shared link falls back to the default order without a router warning', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const consoleLines = collectConsole(page);
     await signInAdmin(page);
     await page.goto(baseURL + '/product/catalog?sort=bogus,asc');
@@ -155,7 +136,7 @@ describe('catalogue', () => {
   });
 
   it('reports a missing product once, inline, without a toast', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signInAdmin(page);
     await page.goto(baseURL + '/product/2147483647');
     await page.getByText('Produto não encontrado').waitFor();

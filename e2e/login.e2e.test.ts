@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { VIEWPORTS, auditScreen, launchBrowser, newPage } from './src/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { VIEWPORTS, auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { expectAccessible } from './src/a11y.ts';
 import { signIn } from './src/session.ts';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('login area', () => {
   it('shows the error toast for a wrong password, stays on the login screen, and the toast passes the audit', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'senha-errada');
     await page.getByText('Usuário ou senha inválidos.').first().waitFor();
     await expect(page.getByRole('button', { name: 'Entrar' }).isVisible()).resolves.toBe(true);
@@ -25,7 +17,7 @@ describe('login area', () => {
   });
 
   it('shows the required-field helper texts after an empty submit', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(baseURL + '/');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect.poll(() => page.getByText('Campo obrigatório').count()).toBe(2);
@@ -33,7 +25,7 @@ describe('login area', () => {
   });
 
   it('passes the audit at desktop, narrow and phone widths with a 420 px form on desktop (screenshots)', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(baseURL + '/');
     await auditScreen(page, 'login', { viewports: ['desktop', 'narrow', 'phone'], ready: (p) => p.getByRole('button', { name: 'Entrar' }).waitFor() });
     const form = await page.locator('form').first().boundingBox();
@@ -45,7 +37,7 @@ describe('login area', () => {
   });
 
   it('sends the forgotten-password e-mail and shows the success toast, which passes the audit', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(baseURL + '/');
     await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
     await auditScreen(page, 'forgot-password', { ready: (p) => p.getByLabel('E-mail', { exact: true }).waitFor() });
@@ -57,7 +49,7 @@ describe('login area', () => {
   });
 
   it('answers a malformed reset link in Portuguese, naming no wire field and no English validator text', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(baseURL + '/?resetToken=curto');
     await page.getByLabel('Nova senha', { exact: true }).fill('Nova-senha-123');
     await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Nova-senha-123');

@@ -1,40 +1,21 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { VIEWPORTS, auditScreen, launchBrowser, newPage, sidewaysOverflow } from './src/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { VIEWPORTS, auditScreen, newPage, useBrowser, sidewaysOverflow } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
+import { focusedElement, tabUntil } from './src/keyboard.ts';
 
 const baseURL = inject('baseURL');
 const firstAdmin = inject('firstAdmin');
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Text and tag of the focused element. */
-function focused(page: Page): Promise<{ text: string; tag: string; label: string | null }> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return { text: (el?.innerText ?? '').trim(), tag: el?.tagName ?? '', label: el?.getAttribute('aria-label') ?? null };
-  });
-}
-
-/** Presses Tab until the focused element's text or label matches, at most `max` times. */
-async function tabTo(page: Page, match: RegExp, max = 40): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    await page.keyboard.press('Tab');
-    const f = await focused(page);
-    if (match.test(f.text) || (f.label !== null && match.test(f.label))) return;
-  }
-  throw new Error(`no focusable element matching ${match} within ${max} Tab presses`);
+/** Presses Tab until the focused element's text or aria-label matches. */
+function tabTo(page: Page, match: RegExp, max = 40) {
+  return tabUntil(page, (f) => match.test(f.text) || (f.label !== null && match.test(f.label)), max);
 }
 
 describe('sign-in lands on content without a reload', () => {
   it('by mouse: the home page shows at once, and passes the audit at desktop, narrow and phone widths', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
     await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
     await expect(page.locator('main').innerText()).resolves.toContain('Distribuidora Acervo Ltda');
@@ -43,7 +24,7 @@ describe('sign-in lands on content without a reload', () => {
   });
 
   it('by keyboard at an unknown path: "Pagina não encontrada" shows at once', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(baseURL + '/caminho/que-nao-existe');
     await page.getByLabel('Usuário', { exact: true }).waitFor();
     await page.keyboard.type('admin'); // the login field has the focus
@@ -55,7 +36,7 @@ describe('sign-in lands on content without a reload', () => {
   });
 
   it('after the forced new password (create-admin): the home page shows at once; the temporary password stops working', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, baseURL, firstAdmin.login, firstAdmin.temporaryPassword);
     await page.getByText('Defina uma nova senha', { exact: true }).waitFor();
     await page.getByLabel('Nova senha', { exact: true }).fill('Nova-senha-123');
@@ -81,11 +62,11 @@ describe('sign-in lands on content without a reload', () => {
 
 describe('shell', () => {
   it('the first Tab stop is "Pular para o conteúdo", which moves the focus to the content', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
     await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     await page.keyboard.press('Tab');
-    await expect(focused(page)).resolves.toMatchObject({ text: 'Pular para o conteúdo' });
+    await expect(focusedElement(page)).resolves.toMatchObject({ text: 'Pular para o conteúdo' });
     const box = await page.getByText('Pular para o conteúdo').boundingBox();
     expect(box?.y ?? -1).toBeGreaterThanOrEqual(0); // visible while focused
     await page.keyboard.press('Enter');
@@ -94,7 +75,7 @@ describe('shell', () => {
   });
 
   it('hovering the collapsed menu overlays the content without moving it; the menu button stays where it is', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
     await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     const button = page.getByRole('button', { name: 'Recolher ou expandir o menu' });
@@ -118,7 +99,7 @@ describe('shell', () => {
   });
 
   it('the collapsed menu opens by keyboard: focus expands it and Enter opens a group', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
     await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     await page.getByRole('button', { name: 'Recolher ou expandir o menu' }).click();
@@ -135,7 +116,7 @@ describe('shell', () => {
   });
 
   it('the language choice in the user menu switches to English, is kept after a reload, and back', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
     await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     await page.getByRole('button', { name: /^Menu do usuário/ }).click();
@@ -151,7 +132,7 @@ describe('shell', () => {
   });
 
   it('on a phone every top-bar action is reachable: name, language, fullscreen and logout in the user menu; the menu drawer passes the audit', async () => {
-    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    const { context, page } = await newPage(browser(), VIEWPORTS.phone);
     await signIn(page, baseURL, 'admin', 'admin');
     await page.getByRole('button', { name: 'Abrir menu' }).waitFor();
     await page.getByRole('button', { name: /^Menu do usuário/ }).click();
@@ -169,7 +150,7 @@ describe('shell', () => {
 
   it('nothing scrolls sideways from 360 to 1920 px on the login page and the catalogue', async () => {
     const widths = [360, 768, 769, 800, 849, 900, 1366, 1920];
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto(baseURL + '/');
     for (const width of widths) {
       await page.setViewportSize({ width, height: 768 });
@@ -192,7 +173,7 @@ describe('shell', () => {
 
 describe('vendedor', () => {
   it('sees no System group and gets "Pagina não encontrada" at /system/user', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'vendedor', 'vendedor');
     const nav = page.getByRole('navigation');
     await expect.poll(() => nav.getByText('Relatórios', { exact: true }).count()).toBeGreaterThan(0);
