@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSession } from '../shared/session/session-context.tsx';
 import { PageSpinner } from '../shared/loading/loading-overlay.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { preloadRouteModule } from './route-modules.ts';
 
 /**
  * The signed-in application (router, layout, every screen), loaded on demand so the login area
@@ -11,9 +12,13 @@ import { LoginPage } from '../features/auth/pages/login-page.tsx';
 const loadSignedInApp = () => import('./signed-in-app.tsx');
 const SignedInApp = lazy(async () => ({ default: (await loadSignedInApp()).SignedInApp }));
 
-/** Starts downloading the signed-in application; safe to call many times. */
+/**
+ * Starts downloading the signed-in application and the screen at the current address; safe to
+ * call many times.
+ */
 export function preloadSignedInApp(): void {
   void loadSignedInApp();
+  if (typeof window !== 'undefined') preloadRouteModule(window.location.pathname);
 }
 
 /**

@@ -6,19 +6,15 @@ import { PlaceholderPage } from '../features/placeholder/pages/placeholder-page.
 import { NotFoundPage } from '../features/placeholder/pages/not-found-page.tsx';
 import { RouteErrorPage } from '../features/placeholder/pages/route-error-page.tsx';
 import { PageSpinner } from '../shared/loading/loading-overlay.tsx';
+import { ROUTE_MODULES } from './route-modules.ts';
 
 /** Child route of one route-table entry: built screens are lazy-loaded, the rest are placeholders. */
 function childRoute(route: AppRoute): RouteObject {
   if (route.id === 'home') return { index: true, element: <HomePage /> };
   const path = route.path.replace(/^\//, '');
-  switch (route.id) {
-    case 'catalog':
-      return { path, lazy: async () => ({ Component: (await import('../features/products/pages/catalog-page.tsx')).CatalogPage }) };
-    case 'productDetail':
-      return { path, lazy: async () => ({ Component: (await import('../features/products/pages/product-detail-page.tsx')).ProductDetailPage }) };
-    default:
-      return { path, element: <PlaceholderPage key={route.id} titleKey={route.labelKey} /> };
-  }
+  const lazy = ROUTE_MODULES[route.id];
+  if (lazy) return { path, lazy };
+  return { path, element: <PlaceholderPage key={route.id} titleKey={route.labelKey} /> };
 }
 
 /**

@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+import { APP_ROUTES } from '@acervo/contracts';
+
+/** A lazily loaded screen: its module exports the page component under `Component`. */
+export type RouteModuleLoader = () => Promise<{ Component: ComponentType }>;
+
+/**
+ * The screens that are built (the others are placeholders), by route-table id, each loaded on
+ * demand. The one table both the router (`lazy`) and the early preload use, so a screen's chunk
+ * is named once.
+ */
+export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>> = {
+  catalog: async () => ({ Component: (await import('../features/products/pages/catalog-page.tsx')).CatalogPage }),
+  productDetail: async () => ({ Component: (await import('../features/products/pages/product-detail-page.tsx')).ProductDetailPage }),
+};
+
+/**
+ * Route-table id of the route a path opens: a static path wins over a parameterised one
+ * (`/product/catalog` is the catalogue, not the product `:id`); null when none matches.
+ */
+export function routeIdForPath(pathname: string): string | null {
+  const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  let best: { id: string; params: number } | null = null;
+  for (const route of APP_ROUTES) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== parts.length || !pattern.every((p, i) => p.startsWith(':') || p === parts[i])) continue;
+    const params = pattern.filter((p) => p.startsWith(':')).length;
+    if (!best || params < best.params) best = { id: route.id, params };
+  }
+  return best?.id ?? null;
+}
+
+/**
+ * Starts downloading the screen a path opens, if it is a lazily loaded one, so that after a
+ * reload its chunk arrives together with the signed-in app instead of after it (one round trip
+ * less before the first paint of the screen).
+ */
+export function preloadRouteModule(pathname: string): void {
+  const id = routeIdForPath(pathname);
+  const load = id ? ROUTE_MODULES[id] : undefined;
+  if (load) void load();
+}
