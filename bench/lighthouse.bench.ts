@@ -116,8 +116,11 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
+let interrupted = false;
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
   process.on(signal, () => {
+    if (interrupted) return; // tsx relays the terminal's Ctrl-C, so it may come twice
+    interrupted = true;
     console.error(`\n${signal}: stopping the servers and the browser, removing the temporary folders`);
     void cleanup().finally(() => process.exit(code));
   });
@@ -417,6 +420,7 @@ main()
   .then(() => cleanup())
   .then(() => process.exit(0))
   .catch(async (err: unknown) => {
+    if (interrupted) return; // the signal handler cleans up and exits; this is the audit it cut short
     console.error(err instanceof Error ? (err.stack ?? err.message) : err);
     await cleanup();
     process.exit(1);
