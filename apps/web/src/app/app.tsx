@@ -6,11 +6,17 @@ import { preloadRouteModule } from './route-modules.ts';
 
 /**
  * The signed-in application (router, layout, every screen), loaded on demand so the login area
- * does not download it. `preloadSignedInApp` starts the download early (e.g. when the login form
- * is submitted), so the screen after sign-in appears without a second wait.
+ * does not download it, together with the screen at the current address (one round trip instead
+ * of two). The download starts when the app first renders signed in, i.e. after the first paint
+ * (a request started before it would delay it), or earlier on purpose: `preloadSignedInApp` when
+ * the login form is submitted, so the screen after sign-in appears without a second wait.
  */
 const loadSignedInApp = () => import('./signed-in-app.tsx');
-const SignedInApp = lazy(async () => ({ default: (await loadSignedInApp()).SignedInApp }));
+const SignedInApp = lazy(async () => {
+  // the screen at this address downloads together with the app, not after the router asks for it
+  if (typeof window !== 'undefined') preloadRouteModule(window.location.pathname);
+  return { default: (await loadSignedInApp()).SignedInApp };
+});
 
 /**
  * Starts downloading the signed-in application and the screen at the current address; safe to

@@ -1,12 +1,10 @@
-import { useMemo } from 'react';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
-import { ptBR } from '@mui/x-data-grid/locales';
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import type { ListParams, SortState } from '../list-params/use-list-params.ts';
+import type { ListParams } from '../list-params/use-list-params.ts';
 
 /** Text of an empty list (SPEC section 8). */
 export const NO_DATA_MESSAGE = 'Não foi encontrado dados';
@@ -51,55 +49,34 @@ export interface DataTableProps<R extends GridValidRowModel> {
   hiddenFields?: readonly string[];
 }
 
+/** Minimum height (px) of a list, also of the placeholder shown while the grid loads. */
+export const LIST_MIN_HEIGHT = 320;
+
 /**
- * Overlay of a failed list: only an icon, since the alert above the grid says what happened (a
- * grid may hold no buttons, so the retry lives in that alert) and the error toast says why.
+ * The grid, in a chunk of its own (MUI X Data Grid is the largest part of a list screen): the
+ * screen's title and filters render and paint while it downloads, instead of waiting for it.
+ * `lazy` loses the component's row-type parameter; `DataTable` restores it.
  */
-function ErrorOverlay() {
-  return (
-    <Box sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <ErrorOutlineIcon aria-hidden color="disabled" sx={{ fontSize: 48 }} />
-    </Box>
-  );
-}
+const LazyDataGridView = lazy(async () => ({ default: (await import('./data-grid-view.tsx')).DataGridView as ComponentType<DataTableProps<GridValidRowModel>> }));
 
 /**
  * One list component for every screen (STYLE.md): MUI X Data Grid in server paging and server
  * sorting mode, pt-BR texts, 'Não foi encontrado dados' when empty, an error state with a retry
  * after a failed call, single-column sort. Keyboard: Tab reaches the grid, the arrow keys move
- * between cells and Enter opens the focused row (`onRowClick`).
+ * between cells and Enter opens the focused row (`onRowClick`). The grid loads on demand, in a
+ * placeholder of its size, so the rest of the screen paints first (Lighthouse LCP on phones).
  */
-export function DataTable<R extends GridValidRowModel>({ rows, rowCount, columns, loading, list, onRowClick, ariaLabel, hiddenFields = [], error = false, onRetry }: DataTableProps<R>) {
-  const localeText = useMemo(() => ({ ...ptBR.components.MuiDataGrid.defaultProps.localeText, noRowsLabel: NO_DATA_MESSAGE, noResultsOverlayLabel: NO_DATA_MESSAGE }), []);
-  // Stable identities: a new sortModel array on every render makes the grid emit sortModelChange,
-  // which sends it back to page 0 and would drop the page read from the URL.
-  const paginationModel = useMemo<GridPaginationModel>(() => ({ page: list.page, pageSize: list.pageSize }), [list.page, list.pageSize]);
-  const sortField = list.sort?.field;
-  const sortDirection = list.sort?.direction;
-  const sortModel = useMemo<GridSortModel>(() => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []), [sortField, sortDirection]);
-
-  const hiddenKey = hiddenFields.join('|');
-  const columnVisibilityModel = useMemo(() => Object.fromEntries(hiddenKey.split('|').filter(Boolean).map((field) => [field, false])), [hiddenKey]);
-
-  const onPaginationModelChange = (model: GridPaginationModel) => {
-    if (model.pageSize !== list.pageSize) list.setPageSize(model.pageSize);
-    else if (model.page !== list.page) list.setPage(model.page);
-  };
-  const onSortModelChange = (model: GridSortModel) => {
-    const first = model[0];
-    const next: SortState | null = first?.sort ? { field: first.field, direction: first.sort } : null;
-    list.setSort(next);
-  };
-
+export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
+  const placeholder = <Box aria-busy="true" aria-label={props.ariaLabel} sx={{ minHeight: LIST_MIN_HEIGHT, backgroundColor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }} />;
   return (
     <>
-      {error && (
+      {props.error && (
         <Alert
           severity="error"
           sx={{ mb: 2 }}
           action={
-            onRetry && (
-              <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
+            props.onRetry && (
+              <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={props.onRetry}>
                 {RETRY_LABEL}
               </Button>
             )
@@ -108,49 +85,10 @@ export function DataTable<R extends GridValidRowModel>({ rows, rowCount, columns
           {LIST_ERROR_MESSAGE}
         </Alert>
       )}
-      <DataGrid<R>
-        aria-label={ariaLabel}
-        rows={error ? [] : rows}
-        columns={columns}
-        rowCount={error ? 0 : (rowCount ?? -1)}
-        loading={loading}
-        slots={error ? { noRowsOverlay: ErrorOverlay } : undefined}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        paginationModel={paginationModel}
-        onPaginationModelChange={onPaginationModelChange}
-        sortModel={sortModel}
-        onSortModelChange={onSortModelChange}
-        columnVisibilityModel={columnVisibilityModel}
-        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-        disableColumnMenu
-        disableColumnFilter
-        disableRowSelectionOnClick
-        getRowHeight={() => 'auto'}
-        localeText={localeText}
-        onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
-        onCellKeyDown={
-          onRowClick
-            ? (params, event) => {
-                if (event.key !== 'Enter' || params.cellMode === 'edit') return;
-                event.defaultMuiPrevented = true;
-                onRowClick(params.row);
-              }
-            : undefined
-        }
-        sx={{
-          backgroundColor: '#fff',
-          minHeight: 320,
-          '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
-          '& .MuiDataGrid-cell': { py: 1, display: 'flex', alignItems: 'center' },
-          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 },
-          '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within, & .MuiDataGrid-columnHeader:focus, & .MuiDataGrid-columnHeader:focus-within': {
-            outline: (theme) => `2px solid ${theme.palette.primary.main}`,
-            outlineOffset: '-2px',
-          },
-        }}
-      />
+      <Suspense fallback={placeholder}>
+        {/* the props are this list's own: only the row type parameter was erased by `lazy` */}
+        <LazyDataGridView {...(props as unknown as DataTableProps<GridValidRowModel>)} />
+      </Suspense>
     </>
   );
 }

@@ -100,18 +100,6 @@ export async function loadSession(): Promise<SessionUser | null> {
   }
 }
 
-/**
- * True when both a stored user and a stored token exist (cheap, no decryption): the start-up
- * check that lets the app fetch the signed-in bundle while the session is still being restored.
- */
-export function hasStoredSession(): boolean {
-  try {
-    return localStorage.getItem(USER_STORAGE_KEY) !== null && localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
 /** Removes the stored user and token (logout, expiry). */
 export function clearSession(): void {
   localStorage.removeItem(USER_STORAGE_KEY);
