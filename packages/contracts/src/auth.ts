@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CLIENT_HASH_PATTERN } from './password.ts';
 import { idSchema, text } from './common.ts';
 
-const clientHash = z.string({ error: 'Campo obrigatório' }).regex(CLIENT_HASH_PATTERN, 'Senha em formato inválido');
+/** A client password hash (`hashPassword`): 128 uppercase hex characters. */
+const clientHash = text({ max: 128, trim: false }).regex(CLIENT_HASH_PATTERN, 'Senha em formato inválido');
 
 /**
  * 400 message (field `token`) for a password-reset token that is malformed (a cut or edited link),
@@ -53,7 +54,7 @@ export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 export const newPasswordRequestSchema = z
   .strictObject({
     id: idSchema.optional(),
-    token: text({ max: 200, trim: false }).min(16, RESET_TOKEN_INVALID_MESSAGE).regex(/^[A-Za-z0-9_-]+$/, RESET_TOKEN_INVALID_MESSAGE).optional(),
+    token: text({ min: 16, max: 200, trim: false, lengthMessage: RESET_TOKEN_INVALID_MESSAGE }).regex(/^[A-Za-z0-9_-]+$/, RESET_TOKEN_INVALID_MESSAGE).optional(),
     senha: clientHash,
     confirmaSenha: clientHash,
   })

@@ -21,40 +21,76 @@ export interface TextOptions {
   multiline?: boolean;
   /** Trims surrounding white space before the length checks; default true. */
   trim?: boolean;
+  /**
+   * One message for both length checks instead of `Deve ter no mínimo/máximo N caracteres` (e.g. a
+   * reset token, where every malformation answers the same sentence).
+   */
+  lengthMessage?: string;
 }
 
 /**
  * The one builder of request text fields (query, path and body). It refuses NUL and the other
  * control characters (a NUL would reach PostgreSQL, which rejects byte 0x00 with a 500), bounds the
- * length, and words every message in pt-BR. Chain more checks on the result (`.email()`,
- * `.regex()`).
+ * length, and words every message in pt-BR (a missing required text: `Campo obrigatório`; not a
+ * text: `Deve ser um texto`). Chain more checks on the result (`.email()`, `.regex()`).
  * @example text({ max: 200 }) // a one-line filter of at most 200 characters
  */
 export function text(options: TextOptions) {
-  const { max, min, multiline = false, trim = true } = options;
-  let schema = z.string({ error: 'Deve ser um texto' }).regex(multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT, CONTROL_CHARACTER_MESSAGE);
+  const { max, min, multiline = false, trim = true, lengthMessage } = options;
+  let schema = z.string({ error: (issue) => (issue.input === undefined ? 'Campo obrigatório' : 'Deve ser um texto') }).regex(multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT, CONTROL_CHARACTER_MESSAGE);
   if (trim) schema = schema.trim();
-  if (min !== undefined) schema = schema.min(min, min === 1 ? 'Campo obrigatório' : `Deve ter no mínimo ${min} caracteres`);
-  return schema.max(max, `Deve ter no máximo ${max} caracteres`);
+  if (min !== undefined) schema = schema.min(min, lengthMessage ?? (min === 1 ? 'Campo obrigatório' : `Deve ter no mínimo ${min} caracteres`));
+  return schema.max(max, lengthMessage ?? `Deve ter no máximo ${max} caracteres`);
+}
+
+/** Text of a whole number in decimal digits, the only integer text a request may carry. */
+const DECIMAL_INTEGER = /^-?\d+$/;
+
+/** Bounds of `integer`. */
+export interface IntegerOptions {
+  /** Smallest value accepted. */
+  min: number;
+  /** Largest value accepted (required: every request integer has a bound no larger than MAX_INT4). */
+  max: number;
+  /** Message of both bounds instead of `Deve ser maior ou igual a {min}` / `Deve ser menor ou igual a {max}`. */
+  rangeMessage?: string;
+}
+
+/**
+ * The one builder of request integers (path, query and body). Takes a JSON integer, or text made of
+ * decimal digits only (path and query values are text): `'12'` is 12, while `'0x10'`, `'1e3'`,
+ * `' 1'`, `''`, `true`, `[]` and `null` are refused instead of being coerced the way `Number()`
+ * would (`true` would be the id 1). Bounded by `min` and `max`; every message is pt-BR.
+ * @example integer({ min: 0, max: 1_000_000 }) // a page number
+ */
+export function integer(options: IntegerOptions) {
+  const { min, max, rangeMessage } = options;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value),
+    z
+      .number({ error: 'Deve ser um número inteiro' })
+      // the bounds first and final, so 1e20 reads "Deve ser menor ou igual a …" alone
+      .min(min, { message: rangeMessage ?? `Deve ser maior ou igual a ${min}`, abort: true })
+      .max(max, { message: rangeMessage ?? `Deve ser menor ou igual a ${max}`, abort: true })
+      .int('Deve ser um número inteiro'),
+  );
 }
 
 /**
  * A database id in a path, query or body: an integer from 1 to MAX_INT4 (the `integer` column
  * bound), so an id past 32 bits answers 400 instead of reaching PostgreSQL ("out of range for
- * type integer", a 500). Text such as "12" is accepted (path and query values are text).
+ * type integer", a 500). Decimal text such as `'12'` is accepted (path and query values are text);
+ * see `integer` for what is refused.
  */
-export const idSchema = z.coerce
-  .number({ error: 'Deve ser um número inteiro' })
-  .int('Deve ser um número inteiro')
-  .min(1, 'Deve ser maior ou igual a 1')
-  .max(MAX_INT4, `Deve ser menor ou igual a ${MAX_INT4}`);
+export const idSchema = integer({ min: 1, max: MAX_INT4 });
 
 /**
  * Path parameters holding one id, named `name` (`{id}` by default, `{userId}`…), each bounded by
  * `idSchema`.
+ * @example idParams('userId') // params of `system/company/usuario/:userId`
  */
 export function idParams<N extends string = 'id'>(name: N = 'id' as N) {
-  return z.object({ [name]: idSchema } as Record<N, typeof idSchema>);
+  return z.strictObject({ [name]: idSchema } as Record<N, typeof idSchema>);
 }
 
 /** Default page size (SPEC section 9). */
@@ -117,22 +153,21 @@ export function toPagedList<T>(itens: T[], page: number, size: number, totalIten
   return { itens, page, size, totalPage, totalItens, proxima: page + 1 < totalPage };
 }
 
-const intFromQuery = (min: number, max: number) =>
-  z.coerce.number({ error: 'Deve ser um número inteiro' }).int('Deve ser um número inteiro').min(min, `Deve ser maior ou igual a ${min}`).max(max, `Deve ser menor ou igual a ${max}`);
-
 /**
  * List query of SPEC sections 3 and 7: `page` (zero-based, default 0), `pageSize` (default 10,
  * at most MAX_PAGE_SIZE; `size` is accepted as an alias), `sorter` as `campo,asc` or `campo,desc`
  * (`sort` is accepted as an alias), `term` a free-text filter and `status` an active/inactive filter.
+ * Strict: an unknown query field answers 400 naming it (a misspelt filter never silently lists
+ * everything); `.extend()` keeps it strict.
  */
-export const listQuerySchema = z.object({
-  page: intFromQuery(0, 1_000_000).default(0),
-  pageSize: intFromQuery(1, MAX_PAGE_SIZE).optional(),
-  size: intFromQuery(1, MAX_PAGE_SIZE).optional(),
+export const listQuerySchema = z.strictObject({
+  page: integer({ min: 0, max: 1_000_000 }).default(0),
+  pageSize: integer({ min: 1, max: MAX_PAGE_SIZE }).optional(),
+  size: integer({ min: 1, max: MAX_PAGE_SIZE }).optional(),
   sorter: text({ max: 100 }).optional(),
   sort: text({ max: 100 }).optional(),
   term: text({ max: 200 }).optional(),
-  status: z.enum(['true', 'false', 'ATIVO', 'INATIVO']).optional(),
+  status: z.enum(['true', 'false', 'ATIVO', 'INATIVO'], { error: 'Valor inválido: use true, false, ATIVO ou INATIVO' }).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import * as contracts from './index.ts';
 import {
   APP_ROUTES,
   MENU_GROUPS,
@@ -17,7 +18,10 @@ import {
   MAX_INT4,
   idParams,
   idSchema,
+  integer,
+  productListQuerySchema,
   text,
+  auditRequestSchema,
 } from './index.ts';
 
 describe('hashPassword (SPEC 5/7: upper hex SHA-512 of upper hex MD5)', () => {
@@ -109,13 +113,97 @@ describe('request text and id schemas', () => {
 
   it('idSchema takes 1..2147483647 (PostgreSQL integer) and nothing past 32 bits', () => {
     expect(idSchema.parse('2147483647')).toBe(MAX_INT4);
+    expect(idSchema.parse(7)).toBe(7);
     for (const bad of ['2147483648', '99999999999999999999', '0', '-1', '1.5', 'abc', '']) expect(idSchema.safeParse(bad).success, bad).toBe(false);
+    expect(idSchema.safeParse('99999999999999999999').error?.issues.map((i) => i.message)).toEqual(['Deve ser menor ou igual a 2147483647']);
     expect(idParams('userId').parse({ userId: '42' })).toEqual({ userId: 42 });
+  });
+
+  it('integer() reads decimal digits only: no hex, exponent, sign, blanks, booleans or arrays coerced into a number', () => {
+    const page = integer({ min: 0, max: 10 });
+    expect(page.parse('007')).toBe(7);
+    for (const bad of ['0x1', '1e1', '+1', ' 1', '1 ', '', true, false, [], [1], null, 1.5, '11', '-1']) {
+      expect(page.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(page.safeParse(true).error?.issues[0]?.message).toBe('Deve ser um número inteiro');
+    expect(integer({ min: 1000, max: 9999, rangeMessage: 'Ano inválido' }).safeParse('999').error?.issues[0]?.message).toBe('Ano inválido');
+  });
+
+  it('list queries refuse unknown fields, naming them', () => {
+    const result = productListQuerySchema.safeParse({ titlo: 'Dom Casmurro' });
+    expect(result.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['titlo'] });
+    expect(listQuerySchema.safeParse({ extra: '1' }).success).toBe(false);
+  });
+
+  it('a missing required text says Campo obrigatório; another type says Deve ser um texto', () => {
+    const schema = z.strictObject({ nome: text({ max: 10 }) });
+    expect(schema.safeParse({}).error?.issues[0]?.message).toBe('Campo obrigatório');
+    expect(schema.safeParse({ nome: 1 }).error?.issues[0]?.message).toBe('Deve ser um texto');
   });
 
   it('messages not written by hand are Brazilian Portuguese (zod pt-BR locale)', () => {
     const message = z.object({ n: z.number() }).safeParse({ n: 'x' }).error?.issues[0]?.message ?? '';
     expect(message).toMatch(/^Entrada inválida/);
     expect(message).not.toMatch(/expected|invalid input/i);
+  });
+});
+
+describe('request schemas (every export named *RequestSchema or *QuerySchema)', () => {
+  const requestSchemas: [string, z.ZodType][] = Object.entries(contracts as Record<string, unknown>).flatMap(([name, value]) =>
+    /(Request|Query)Schema$/.test(name) && value instanceof z.ZodType ? [[name, value] as [string, z.ZodType]] : [],
+  );
+
+  it('are found', () => {
+    expect(requestSchemas.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['loginRequestSchema', 'refreshRequestSchema', 'forgotPasswordRequestSchema', 'newPasswordRequestSchema', 'listQuerySchema', 'productListQuerySchema']),
+    );
+  });
+
+  it('bound every text (text()), every integer (integer(), idSchema) and refuse unknown fields', () => {
+    for (const [name, schema] of requestSchemas) {
+      expect(auditRequestSchema(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as contracts.RequestJsonSchema, name)).toEqual([]);
+    }
+  });
+
+  it('refuse a NUL byte in every text field, with CONTROL_CHARACTER_MESSAGE', () => {
+    for (const [name, schema] of requestSchemas) {
+      const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as contracts.RequestJsonSchema;
+      for (const [field, property] of Object.entries(json.properties ?? {})) {
+        if (property.type !== 'string' || property.enum) continue;
+        const issues = schema.safeParse({ [field]: 'a\u0000b' }).error?.issues ?? [];
+        expect(issues, `${name}.${field}`).toContainEqual(expect.objectContaining({ path: [field], message: CONTROL_CHARACTER_MESSAGE }));
+      }
+    }
+  });
+});
+
+describe('auditRequestSchema', () => {
+  it('names each broken rule: a plain string, an unbounded or 64-bit integer, a loose object, an unbounded array, an any', () => {
+    const loose = z.object({
+      nome: z.string(),
+      limitado: z.string().max(10),
+      id: z.number().int(),
+      valor: z.number(),
+      grande: z.number().int().min(0).max(2 ** 40),
+      lista: z.array(text({ max: 5 })),
+      qualquer: z.unknown(),
+      situacao: z.enum(['A', 'B']),
+      texto: text({ max: 5 }),
+      ok: integer({ min: 0, max: 5 }),
+    });
+    const problems = auditRequestSchema(z.toJSONSchema(loose, { io: 'input', unrepresentable: 'any' }) as contracts.RequestJsonSchema, 'body');
+    expect(problems).toEqual([
+      'body: object accepts unknown properties (use z.strictObject)',
+      'body.nome: string without maxLength (build it with text())',
+      'body.nome: string accepts the control character U+0000 (build it with text())',
+      'body.nome: string accepts the control character U+001B (build it with text())',
+      'body.limitado: string accepts the control character U+0000 (build it with text())',
+      'body.limitado: string accepts the control character U+001B (build it with text())',
+      'body.id: integer bounds [-9007199254740991, 9007199254740991] exceed PostgreSQL integer (±2147483647)',
+      'body.valor: number without minimum and maximum (build it with integer() or idSchema)',
+      'body.grande: integer bounds [0, 1099511627776] exceed PostgreSQL integer (±2147483647)',
+      'body.lista: array without maxItems',
+      'body.qualquer: schema accepts any value',
+    ]);
   });
 });

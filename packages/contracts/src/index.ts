@@ -6,3 +6,4 @@ export * from './password.ts';
 export * from './auth.ts';
 export * from './parameters.ts';
 export * from './products.ts';
+export * from './request-schema-audit.ts';

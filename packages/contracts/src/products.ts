@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, pagedListSchema, text } from './common.ts';
+import { integer, listQuerySchema, pagedListSchema, text } from './common.ts';
 
 /**
  * Contributor of a product (ONIX `<Contributor>`): `tipoContribuicao` is an ONIX code list 17
@@ -84,7 +84,7 @@ export const productListQuerySchema = listQuerySchema.extend({
   titulo: text({ max: 200 }).optional(),
   editora: text({ max: 200 }).optional(),
   situacao: text({ max: 10 }).optional(),
-  anoEdicao: z.coerce.number({ error: 'Deve ser um número inteiro' }).int('Deve ser um número inteiro').min(1000, 'Ano inválido').max(9999, 'Ano inválido').optional(),
+  anoEdicao: integer({ min: 1000, max: 9999, rangeMessage: 'Ano inválido' }).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

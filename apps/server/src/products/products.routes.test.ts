@@ -253,6 +253,9 @@ describe('GET produto — validation', () => {
     ['anoEdicao=abc', 'anoEdicao'],
     ['anoEdicao=20190', 'anoEdicao'],
     ['status=talvez', 'status'],
+    ['pageSize=0x10', 'pageSize'],
+    ['anoEdicao=2e3', 'anoEdicao'],
+    ['titlo=redes', 'titlo'],
   ])('answers 400 naming the field for %s', async (query, field) => {
     const res = await list(`?${query}`);
     expect(res.statusCode).toBe(400);
