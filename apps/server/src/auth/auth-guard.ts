@@ -31,7 +31,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may call an API route (the access guard reads it in `onRequest`, before any validation):
-     * `required` (the default: a valid session), `optional` (authenticated only when an
+     * `required` (the default: a valid session), `optional` (authenticated only when a non-blank
      * Authorization header is sent; `request.auth` stays null otherwise) or `none` (public).
      */
     auth?: 'required' | 'optional' | 'none';
@@ -142,7 +142,8 @@ export function makeAuthenticate(db: Db, signer: TokenSigner): Authenticate {
  * and path are validated, so an anonymous caller or one without the role learns nothing about a
  * route's input (401/403 instead of 400). Reads the route's `config.auth` (default `required`) and
  * `config.role`:
- * - `none`: public; `optional`: authenticates only when an Authorization header is sent;
+ * - `none`: public; `optional`: authenticates only when a non-blank Authorization header is sent
+ *   (any scheme: a credential the API does not take answers 401 rather than being ignored);
  * - otherwise `authenticate` (401 UNAUTHORIZED_MESSAGE, 403 for a pending password change), then
  *   403 FORBIDDEN_MESSAGE when `role` is set and no role of the caller contains it.
  * A route that forgets to declare anything is therefore closed to anonymous callers.
@@ -151,7 +152,7 @@ export function makeAccessGuard(authenticate: Authenticate): onRequestAsyncHookH
   return async function accessGuard(request: FastifyRequest, reply: FastifyReply) {
     const { auth = 'required', role } = request.routeOptions.config;
     if (auth === 'none') return;
-    if (auth === 'optional' && request.headers.authorization === undefined) return;
+    if (auth === 'optional' && !request.headers.authorization?.trim()) return;
     await authenticate(request, reply);
     if (role !== undefined && !hasRole(request.auth?.roles ?? [], role)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   };

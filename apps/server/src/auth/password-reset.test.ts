@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { FORGOT_PASSWORD_MESSAGE, hashPassword, sessionUserSchema } from '@acervo/contracts';
+import { CONTROL_CHARACTER_MESSAGE, FORGOT_PASSWORD_MESSAGE, UNAUTHORIZED_MESSAGE, hashPassword, sessionUserSchema } from '@acervo/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { users } from '../users/users.schema.ts';
 import { emailOutbox, loginFailures, passwordResets } from './auth.schema.ts';
@@ -143,6 +143,31 @@ describe('POST usuario/newPassword with a reset token', () => {
     const unknown = await call(t.app, 'POST', 'usuario/newPassword', { payload: { token: 'x'.repeat(43), ...body } });
     expect(unknown.statusCode).toBe(400);
     expect((await loginCall(t.app, 'vendedor', 'vendedor')).statusCode).toBe(200);
+  });
+
+  it('a cut or edited link answers one pt-BR sentence on `token`, never zod English', async () => {
+    const body = { senha: hashPassword('abc'), confirmaSenha: hashPassword('abc') };
+    for (const token of ['abc', 'x'.repeat(20) + '!', 'x'.repeat(201)]) {
+      const res = await call(t.app, 'POST', 'usuario/newPassword', { payload: { token, ...body } });
+      expect(res.statusCode, token).toBe(400);
+      expect(res.json(), token).toEqual({ message: RESET_TOKEN_INVALID_MESSAGE, messages: [{ field: 'token', message: RESET_TOKEN_INVALID_MESSAGE }] });
+    }
+    const nul = await call(t.app, 'POST', 'usuario/newPassword', { payload: { token: `${'x'.repeat(20)}\u0000`, ...body } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().messages).toContainEqual({ field: 'token', message: CONTROL_CHARACTER_MESSAGE });
+  });
+
+  it('a blank Authorization header leaves the reset-token flow anonymous; another credential answers 401; `id` without a bearer answers 401', async () => {
+    const body = { senha: hashPassword('vendedor'), confirmaSenha: hashPassword('vendedor') };
+    await forgot('vendedor@acervo.local');
+    const token = tokenFrom((await lastEmail()).body);
+    const basic = await call(t.app, 'POST', 'usuario/newPassword', { headers: { authorization: 'Basic dmVuZGVkb3I6dmVuZGVkb3I=' }, payload: { token, ...body } });
+    expect(basic.statusCode).toBe(401);
+    const blank = await call(t.app, 'POST', 'usuario/newPassword', { headers: { authorization: '  ' }, payload: { token, ...body } });
+    expect(blank.statusCode, blank.body).toBe(200);
+    const withId = await call(t.app, 'POST', 'usuario/newPassword', { headers: { authorization: '' }, payload: { id: t.seed.sellerId, ...body } });
+    expect(withId.statusCode).toBe(401);
+    expect(withId.json().message).toBe(UNAUTHORIZED_MESSAGE);
   });
 
   it('a used token cannot be replayed concurrently', async () => {
