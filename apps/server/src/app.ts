@@ -7,7 +7,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { TokenSigner } from './auth/jwt.ts';
 import { makeAccessGuard, makeAuthenticate } from './auth/auth-guard.ts';
-import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './shared/error-handler.ts';
+import { clientErrorHandler, expectationFailedHandler, frameworkErrorHandler, installErrorHandler, requireHostHeader } from './shared/error-handler.ts';
 import type { AppContext, DomainRoutes } from './shared/context.ts';
 import { API_ROUTES } from './routes.ts';
 import { registerWebApp } from './web/serve-web.ts';
@@ -26,6 +26,8 @@ export interface RegisteredRoute {
   /** Access rule of the route (`config.auth`, default `required`) and its role, if any. */
   auth: 'required' | 'optional' | 'none';
   role: string | undefined;
+  /** The request schemas the route validates with (zod, from `packages/contracts`), by part. */
+  request: { params?: unknown; querystring?: unknown; body?: unknown };
 }
 
 /**
@@ -34,7 +36,8 @@ export interface RegisteredRoute {
  *   access guard in `onRequest` (before validation), closed to anonymous callers unless the route
  *   says `config.auth: 'none' | 'optional'`
  * - every error answer, those raised before routing and by Node's HTTP parser included, is the
- *   SPEC body `{message, messages}` in pt-BR
+ *   SPEC body `{message, messages}` in pt-BR (`shared/error-handler.ts`: `frameworkErrors`,
+ *   `clientErrorHandler`, Node's `checkExpectation`, the Host check, the error handler)
  * - the built web app at `/` with SPA fallback to index.html, when `config.webDist` exists
  * @param config process configuration
  * @param database an open, migrated database
@@ -49,6 +52,9 @@ export async function buildApp(
   const app = Fastify({
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // Node would answer a Host-less HTTP/1.1 request 400 with an empty body; requireHostHeader
+    // (the hook below) answers it with the SPEC body instead
+    http: { requireHostHeader: false },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: process.env.TRUST_PROXY === 'true',
@@ -58,6 +64,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  app.server.on('checkExpectation', expectationFailedHandler);
+  app.addHook('onRequest', requireHostHeader);
   app.decorateRequest('auth', null);
 
   const signer = TokenSigner.fromConfig(config.jwtSecret, config.dataDir);
@@ -82,7 +90,8 @@ export async function buildApp(
         const methods = Array.isArray(route.method) ? route.method : [route.method];
         for (const method of methods) {
           if (method === 'HEAD') continue;
-          routes.push({ method, url: route.url, auth: route.config?.auth ?? 'required', role: route.config?.role });
+          const { params, querystring, body } = route.schema ?? {};
+          routes.push({ method, url: route.url, auth: route.config?.auth ?? 'required', role: route.config?.role, request: { params, querystring, body } });
         }
       });
       api.addHook('onRequest', makeAccessGuard(ctx.authenticate));

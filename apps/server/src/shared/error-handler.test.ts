@@ -7,7 +7,15 @@ import { INTERNAL_ERROR_MESSAGE, errorBodySchema, hashPassword } from '@acervo/c
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import type { DomainRoutes } from './context.ts';
-import { BAD_URL_MESSAGE, HEADERS_TOO_LARGE_MESSAGE, MALFORMED_REQUEST_MESSAGE } from './error-handler.ts';
+import {
+  BAD_URL_MESSAGE,
+  EXPECTATION_FAILED_MESSAGE,
+  HEADERS_TOO_LARGE_MESSAGE,
+  MALFORMED_REQUEST_MESSAGE,
+  MISSING_HOST_MESSAGE,
+  PARAM_TOO_LONG_MESSAGE,
+  statusMessage,
+} from './error-handler.ts';
 import { call } from '../auth/auth.test-helpers.ts';
 
 let t: TestApp;
@@ -34,6 +42,10 @@ const throwingRoutes: DomainRoutes = (api) => {
       throw new Error('segredo interno: conexão recusada');
     },
   );
+  api.get('/test/biblioteca', { config: { auth: 'none' } }, async () => {
+    // what a library or plugin throws: a 4xx status with its own English text
+    throw Object.assign(new Error('Range Not Satisfiable'), { statusCode: 416 });
+  });
   api.get(
     '/test/bad-answer',
     { config: { auth: 'none' }, schema: { response: { 200: z.object({ n: z.number() }) } } },
@@ -106,6 +118,16 @@ describe('request errors answer 400 {message, messages:[{field, message}]}, neve
   });
 });
 
+describe('a library\'s 4xx keeps its status and answers pt-BR', () => {
+  it('replaces the English text by the message of the status', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/core-api/test/biblioteca' });
+    expect(res.statusCode).toBe(416);
+    expect(res.json()).toEqual({ message: statusMessage(416), messages: [{ field: '', message: statusMessage(416) }] });
+    expect(res.body).not.toContain('Range');
+    expect(statusMessage(418)).toBe('Requisição inválida');
+  });
+});
+
 describe('unexpected errors', () => {
   it('answer 500 with INTERNAL_ERROR_MESSAGE, hide the cause and log it with the request id', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/core-api/test/boom' });
@@ -167,6 +189,26 @@ describe('errors raised before routing answer the SPEC body in pt-BR (real socke
     const res = await rawRequest(port, 'NAO-E-HTTP\r\n\r\n');
     expect(res.status).toBe(400);
     expect(errorBodySchema.parse(JSON.parse(res.body)).message).toBe(MALFORMED_REQUEST_MESSAGE);
+  });
+
+  it('an HTTP/1.1 request without Host: 400 naming the header (HTTP/1.0 needs none)', async () => {
+    const res = await rawRequest(port, 'GET /api/core-api/health HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ message: MISSING_HOST_MESSAGE, messages: [{ field: 'host', message: MISSING_HOST_MESSAGE }] });
+    const old = await rawRequest(port, 'GET /api/core-api/health HTTP/1.0\r\n\r\n');
+    expect(old.status).toBe(200);
+  });
+
+  it('an Expect header other than 100-continue: 417', async () => {
+    const res = await rawRequest(port, 'POST /api/core-api/auth/login HTTP/1.1\r\nHost: x\r\nExpect: algo\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    expect(res.status).toBe(417);
+    expect(JSON.parse(res.body)).toEqual({ message: EXPECTATION_FAILED_MESSAGE, messages: [{ field: '', message: EXPECTATION_FAILED_MESSAGE }] });
+  });
+
+  it('a path parameter over 100 characters: 400', async () => {
+    const res = await rawRequest(port, `GET /api/core-api/produto/${'9'.repeat(200)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect(errorBodySchema.parse(JSON.parse(res.body)).message).toBe(PARAM_TOO_LONG_MESSAGE);
   });
 
   it('a bad percent-encoding: 400', async () => {
