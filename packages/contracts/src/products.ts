@@ -30,13 +30,16 @@ export type Subject = z.infer<typeof subjectSchema>;
 
 /**
  * Price of a product: `tipo` is ONIX code list 58 (01 RRP excl. tax, 02 RRP incl. tax…) and
- * `descricaoTipo` its EDItEUR description, `moeda` ISO 4217, `valorCentavos` the amount in minor units (cents) of that currency,
- * `territorio` ISO 3166 codes or region text, or null.
+ * `descricaoTipo` its EDItEUR description; `moeda` ISO 4217 (ONIX list 96) and `descricaoMoeda` its
+ * EDItEUR name (`Brazilian Real`); `valorCentavos` the amount in minor units (cents) of that
+ * currency; `territorio` ISO 3166 codes or region text, or null. Descriptions are null for a code
+ * the list does not hold.
  */
 export const priceSchema = z.object({
   tipo: z.string(),
   descricaoTipo: z.string().nullable(),
   moeda: z.string(),
+  descricaoMoeda: z.string().nullable(),
   valorCentavos: z.number().int(),
   territorio: z.string().nullable(),
 });
@@ -133,7 +136,10 @@ export const productDetailSchema = z.object({
   estoqueMaximo: z.number().int().nullable(),
   formatoProduto: z.string().nullable(),
   descricaoFormatoProduto: z.string().nullable(),
+  /** ONIX code list 175 product form details, e.g. `B305` (hardback); raw codes in the order received. */
   detalhesFormato: z.array(z.string()),
+  /** EDItEUR description of each `detalhesFormato` code, same order and length; null for an unknown code. */
+  descricoesDetalhesFormato: z.array(z.string().nullable()),
   encadernacao: z.string().nullable(),
   cest: z.string().nullable(),
   codigoBeneficio: z.string().nullable(),

@@ -10,7 +10,9 @@ const LIST = {
   publishingStatus: 64,
   availability: 65,
   language: 74,
+  currency: 96,
   productForm: 150,
+  productFormDetail: 175,
 } as const;
 
 /**
@@ -41,7 +43,7 @@ function namedRef(ref: { id: number | null; name: string | null } | null): { id:
 
 /**
  * Product with its children → `productDetailSchema`. Lookups become `{id, nome}` or null; ONIX
- * codes get their EDItEUR descriptions (lists 17, 26, 58, 64, 65, 74, 150); `percentualDescontoMaximo`
+ * codes get their EDItEUR descriptions (lists 17, 26, 58, 64, 65, 74, 96, 150, 175); `percentualDescontoMaximo`
  * (numeric 5,2 read as text) becomes a number; dates stay `YYYY-MM-DD`; timestamps become ISO 8601.
  */
 export function toProductDetail(record: ProductDetailRecord): ProductDetail {
@@ -88,6 +90,7 @@ export function toProductDetail(record: ProductDetailRecord): ProductDetail {
     formatoProduto: p.productForm,
     descricaoFormatoProduto: codeDescription(LIST.productForm, p.productForm),
     detalhesFormato: p.productFormDetails,
+    descricoesDetalhesFormato: p.productFormDetails.map((code) => codeDescription(LIST.productFormDetail, code)),
     encadernacao: p.binding,
     cest: p.cest,
     codigoBeneficio: p.benefitCode,
@@ -126,7 +129,14 @@ export function toProductDetail(record: ProductDetailRecord): ProductDetail {
       }),
     ),
     precos: prices.map(
-      (x): Price => ({ tipo: x.priceType, descricaoTipo: codeDescription(LIST.priceType, x.priceType), moeda: x.currency, valorCentavos: x.amountCents, territorio: x.territory }),
+      (x): Price => ({
+        tipo: x.priceType,
+        descricaoTipo: codeDescription(LIST.priceType, x.priceType),
+        moeda: x.currency,
+        descricaoMoeda: codeDescription(LIST.currency, x.currency),
+        valorCentavos: x.amountCents,
+        territorio: x.territory,
+      }),
     ),
     slugSeo: p.seoSlug,
     palavrasChave: p.keywords,

@@ -39,6 +39,7 @@ async function seedCatalogue(app: TestApp): Promise<void> {
         maxDiscountPercent: '12.50',
         publicationDate: '2019-03-15',
         relatedIsbns: ['9788575220030'],
+        productFormDetails: ['B305', 'Z999'],
       },
       { isbn13: '9788523011956', title: 'Banco de dados', publisherId: tecnicos.id, availability: '40', editionYear: 2021, erpId: 'ERP-002' },
       { isbn13: '9788575220030', title: 'Cores do sertão', publisherId: acai.id, availability: '20', editionYear: 2019, active: false },
@@ -65,7 +66,10 @@ async function seedCatalogue(app: TestApp): Promise<void> {
     { productId: alem, sequence: 1, scheme: '10', code: 'SOC052000', heading: 'Social Science / Media Studies', main: true },
     { productId: alem, sequence: 2, scheme: '20', code: null, heading: 'redes; colaboração', main: false },
   ]);
-  await db.insert(productPrices).values([{ productId: alem, sequence: 1, priceType: '02', currency: 'BRL', amountCents: 5990, territory: 'BR' }]);
+  await db.insert(productPrices).values([
+    { productId: alem, sequence: 1, priceType: '02', currency: 'BRL', amountCents: 5990, territory: 'BR' },
+    { productId: alem, sequence: 2, priceType: '99', currency: 'XYZ', amountCents: 1299, territory: null },
+  ]);
 }
 
 async function list(query: string, token = adminToken) {
@@ -284,7 +288,8 @@ describe('GET produto/{id}', () => {
       percentualDescontoMaximo: 12.5,
       dataPublicacao: '2019-03-15',
       produtosRelacionados: ['9788575220030'],
-      detalhesFormato: [],
+      detalhesFormato: ['B305', 'Z999'],
+      descricoesDetalhesFormato: ['Unsewn / adhesive bound', null],
       selo: null,
       faixaEtaria: null,
       publicoAlvo: null,
@@ -304,14 +309,29 @@ describe('GET produto/{id}', () => {
       { esquema: '20', descricaoEsquema: expect.any(String), codigo: null, descricao: 'redes; colaboração', principal: false },
     ]);
     expect(body).toMatchObject({ idioma: 'por', descricaoIdioma: 'Portuguese' });
-    expect(body.precos).toEqual([{ tipo: '02', descricaoTipo: 'RRP including tax', moeda: 'BRL', valorCentavos: 5990, territorio: 'BR' }]);
+    // every ONIX code of the detail comes with its code-list description (null for a code the list lacks)
+    expect(body.precos).toEqual([
+      { tipo: '02', descricaoTipo: 'RRP including tax', moeda: 'BRL', descricaoMoeda: 'Brazilian Real', valorCentavos: 5990, territorio: 'BR' },
+      { tipo: '99', descricaoTipo: null, moeda: 'XYZ', descricaoMoeda: null, valorCentavos: 1299, territorio: null },
+    ]);
     expect(new Date(body.dataCadastro).toISOString()).toBe(body.dataCadastro);
     expect(new Date(body.dataAlteracao).toISOString()).toBe(body.dataAlteracao);
   });
 
   it('answers empty children for a product without any', async () => {
     const body = (await list(`/${ids['Dança das redes']}`)).json() as ProductDetail;
-    expect(body).toMatchObject({ autores: [], assuntos: [], precos: [], editora: null, anoEdicao: null, percentualDescontoMaximo: null, idioma: null, descricaoIdioma: null });
+    expect(body).toMatchObject({
+      autores: [],
+      assuntos: [],
+      precos: [],
+      editora: null,
+      anoEdicao: null,
+      percentualDescontoMaximo: null,
+      idioma: null,
+      descricaoIdioma: null,
+      detalhesFormato: [],
+      descricoesDetalhesFormato: [],
+    });
   });
 
   it('answers 404 with the SPEC message when absent', async () => {
