@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { hashPassword } from '@acervo/contracts';
 import { VIEWPORTS, auditScreen, newPage, useBrowser, sidewaysOverflow } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
 import { focusedElement, tabUntil } from './src/keyboard.ts';
@@ -186,3 +187,88 @@ describe('vendedor', () => {
     await context.close();
   });
 });
+
+/** Calls the API as `token` (JSON in and out); throws unless the answer is 2xx. */
+async function api<T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL}/api/core-api/${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Opens Sistema › Metas in the side menu (expanding the group when it is closed). */
+async function openGoalsFromMenu(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  const entry = nav.getByText('Metas', { exact: true });
+  if (!(await entry.isVisible())) await nav.getByText('Sistema', { exact: true }).click();
+  await entry.click();
+  await page.getByRole('heading', { name: 'Metas', exact: true }).waitFor();
+}
+
+describe('company switch (issue 6, part 8)', () => {
+  it("reloads the menu with the new company's roles at once, on /, without reloading the page", async () => {
+    // a user who is Administrador in the distributor and Vendedor in the publisher, made through the API
+    const { token } = await api<{ token: string }>('POST', 'auth/login', null, { userName: 'admin', password: hashPassword('admin') });
+    const options = await api<{ empresas: { id: number; nome: string }[]; perfis: { id: number; nome: string }[] }>('GET', 'usuario/opcoes', token);
+    const id = (list: { id: number; nome: string }[], nome: string) => list.find((o) => o.nome === nome)?.id ?? Number.NaN;
+    const login = `troca.${Date.now()}`;
+    const temporary = hashPassword('Troca-temporaria-1');
+    await api('POST', 'usuario', token, {
+      nome: 'Troca de Empresa',
+      email: `${login}@acervo.local`,
+      login,
+      empresas: [
+        { idEmpresa: id(options.empresas, 'Distribuidora Acervo Ltda'), idPerfil: id(options.perfis, 'Administrador') },
+        { idEmpresa: id(options.empresas, 'Editora Acervo S.A.'), idPerfil: id(options.perfis, 'Vendedor') },
+      ],
+      senha: temporary,
+      confirmeSenha: temporary,
+    });
+
+    const { context, page } = await newPage(browser());
+    await signIn(page, baseURL, login, 'Troca-temporaria-1');
+    // a user made by an administrator sets a password of their own first
+    await page.getByLabel('Nova senha', { exact: true }).fill('Troca-definitiva-1');
+    await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Troca-definitiva-1');
+    await page.getByRole('button', { name: 'Salvar senha' }).click();
+    await page.getByRole('heading', { name: welcomeHeading('Troca de Empresa') }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('home-company').innerText()).toBe('Distribuidora Acervo Ltda');
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect.poll(() => nav.getByText('Sistema', { exact: true }).count()).toBe(1);
+
+    // a marker on the window: a full page load would lose it; then open Metas from the menu
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    await openGoalsFromMenu(page);
+
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/core-api/auth/refresh'));
+    await page.getByLabel('Empresa', { exact: true }).click();
+    await page.getByRole('option', { name: 'Editora Acervo S.A.' }).click();
+    const answer = await refreshed;
+    expect(answer.status()).toBe(200);
+    expect((await answer.json()).nomPerfil).toBe('Vendedor');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.getByTestId('home-company').innerText()).toBe('Editora Acervo S.A.');
+    // the menu now holds the Vendedor roles only: no System group, reports still there
+    await expect.poll(() => nav.getByText('Sistema', { exact: true }).count()).toBe(0);
+    await expect.poll(() => nav.getByText('Relatórios', { exact: true }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    // and the routes too: the goals screen is gone for this company
+    await page.evaluate(() => window.history.pushState(null, '', '/system/goal'));
+    await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+    await page.getByRole('heading', { name: 'Pagina não encontrada' }).waitFor();
+
+    // back to the distributor: System returns, still without a reload
+    await page.getByLabel('Empresa', { exact: true }).click();
+    await page.getByRole('option', { name: 'Distribuidora Acervo Ltda' }).click();
+    await expect.poll(() => page.getByTestId('home-company').innerText()).toBe('Distribuidora Acervo Ltda');
+    await expect.poll(() => nav.getByText('Sistema', { exact: true }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await openGoalsFromMenu(page);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await context.close();
+  });
+});
+

@@ -2,14 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects: `unit` (unit and API tests on fixtures the project owns; `npm test`) and `data`
- * (tests that read ../shared/data real files; `npm run test:data`).
+ * (tests that read ../shared/data real files; `npm run test:data`). `*.pg.test.ts` files need
+ * PostgreSQL itself (several processes on one database), so they join `unit` only when
+ * DATABASE_URL is set (`npm run test:api` on PostgreSQL, as CI runs it).
  */
+const postgresOnly = process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts'];
 export default defineConfig({
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['src/**/*.data.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['src/**/*.data.test.ts', ...postgresOnly], testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
         extends: true,

@@ -84,8 +84,9 @@ export interface AuditOptions {
 /**
  * The check every end-to-end test of a screen runs: at each viewport (1366x768 and 390x844 by
  * default) the screen must have no serious or critical WCAG 2.2 A/AA violation (axe-core) and
- * must not scroll sideways; a screenshot `<name>-<viewport>.png` is saved for review. The page is
- * left at the viewport it had.
+ * must not scroll sideways; a screenshot `<name>-<viewport>.png` is saved for review. Lists are
+ * audited once loaded (no grid progress bar; a slow machine can otherwise catch the overlay). The
+ * page is left at the viewport it had.
  * @throws Error listing the violations, or the overflow in px
  */
 export async function auditScreen(page: Page, name: string, options: AuditOptions = {}): Promise<void> {
@@ -94,6 +95,8 @@ export async function auditScreen(page: Page, name: string, options: AuditOption
     for (const viewportName of options.viewports ?? (['desktop', 'phone'] as const)) {
       await page.setViewportSize(VIEWPORTS[viewportName]);
       if (options.ready) await options.ready(page);
+      // a list still loading shows MUI X's progress overlay inside the grid, which axe flags; audit the settled screen
+      await page.locator('.MuiDataGrid-root [role="progressbar"]').first().waitFor({ state: 'detached', timeout: 15_000 });
       await page.waitForTimeout(350); // layout transitions (menu width, drawer) settle
       await expectAccessible(page, `${name} at ${viewportName}`);
       const overflow = await sidewaysOverflow(page);

@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { configureSecrets } from './shared/secrets.ts';
 import type { Database } from './db/client.ts';
 import { TokenSigner } from './auth/jwt.ts';
 import { makeAccessGuard, makeAuthenticate } from './auth/auth-guard.ts';
@@ -11,6 +12,8 @@ import { clientErrorHandler, expectationFailedHandler, frameworkErrorHandler, in
 import type { AppContext, DomainRoutes } from './shared/context.ts';
 import { API_ROUTES } from './routes.ts';
 import { registerWebApp } from './web/serve-web.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { defineScheduleQueue } from './schedules/scheduler.ts';
 
 /** Base path of the API (SPEC section 7). */
 export const API_PREFIX = '/api/core-api';
@@ -39,6 +42,8 @@ export interface RegisteredRoute {
  *   SPEC body `{message, messages}` in pt-BR (`shared/error-handler.ts`: `frameworkErrors`,
  *   `clientErrorHandler`, Node's `checkExpectation`, the Host check, the error handler)
  * - the built web app at `/` with SPA fallback to index.html, when `config.webDist` exists
+ * - the job queue (`ctx.jobs`): its schema created or migrated, jobs can be sent; nothing polls
+ *   until the process starts its background work (`jobs/background.ts`); stopped on close
  * @param config process configuration
  * @param database an open, migrated database
  * @param extraRoutes more domain routes (tests)
@@ -69,9 +74,18 @@ export async function buildApp(
   app.decorateRequest('auth', null);
 
   const signer = TokenSigner.fromConfig(config.jwtSecret, config.dataDir);
+  // the key that encrypts stored secrets (ACERVO_SECRET_KEY or <DATA_DIR>/secret-key), like the JWT secret
+  configureSecrets(config);
+  // the queue's schema is created or migrated here; no poller or timer starts (jobs/background.ts)
+  const jobs = new JobQueue(database);
+  await defineScheduleQueue(jobs);
+  await jobs.start();
+  app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
+    database,
+    jobs,
     config,
     signer,
     authenticate: makeAuthenticate(database.db, signer),

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
  *   in, `INIT_CWD`): PGlite data and the generated JWT secret
  * - `DATABASE_URL`: when set, PostgreSQL is used instead of PGlite
  * - `JWT_SECRET`: token signing secret (otherwise generated once into DATA_DIR)
+ * - `ACERVO_SECRET_KEY`: AES-256-GCM key of the secrets at rest (SMTP/ERP/API passwords), 32 bytes
+ *   as base64 or hex (otherwise generated once into DATA_DIR; see `shared/secrets.ts`)
  * - `SEED_DEMO` (default true): seed demo data into an empty database
  * - `WEB_DIST`: folder of the built web app (default apps/web/dist)
  * - `LOG_LEVEL` (default info; `silent` in tests)
@@ -18,6 +20,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** `ACERVO_SECRET_KEY` as given (base64 or hex of 32 bytes), or undefined. */
+  secretKey: string | undefined;
   seedDemo: boolean;
   webDist: string;
   logLevel: string;
@@ -34,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: env.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR) : path.join(repoRoot, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    secretKey: env.ACERVO_SECRET_KEY || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',

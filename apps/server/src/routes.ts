@@ -2,7 +2,13 @@ import type { DomainRoutes } from './shared/context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { profilesRoutes } from './profiles/profiles.routes.ts';
+import { parametersRoutes } from './parameters/parameters.routes.ts';
+import { schedulesRoutes } from './schedules/schedules.routes.ts';
+import { goalsRoutes } from './goals/goals.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
+import { integrationRoutes } from './integration/integration.routes.ts';
 
 /** Every domain's API routes, mounted under `/api/core-api` by `app.ts`. */
-export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, productsRoutes];
+export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes];

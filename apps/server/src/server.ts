@@ -4,23 +4,30 @@ import { seedParameterDefaults } from './parameters/parameters.service.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 import { buildApp } from './app.ts';
 import { settleEmailDeliveries } from './email/email.service.ts';
+import { seedScheduledTasks } from './schedules/schedules.seed.ts';
+import { startBackgroundWork, type BackgroundWork } from './jobs/background.ts';
 
 /**
  * Process entry point: opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates, seeds
- * demo data into an empty database unless SEED_DEMO=false, listens on PORT and closes gracefully
- * on SIGINT/SIGTERM.
+ * the parameter defaults and the built-in scheduled tasks, and demo data into an empty database
+ * unless SEED_DEMO=false; listens on PORT; runs the background work (job queue pollers and the
+ * task scheduler) in this process unless JOBS_IN_PROCESS=false (then `npm run worker` processes do
+ * it); closes gracefully on SIGINT/SIGTERM (background work first, then HTTP, then the database).
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedParameterDefaults(database.db);
   if (config.seedDemo && (await isEmptyDatabase(database.db))) await seedDemoData(database.db);
-  const { app } = await buildApp(config, database);
+  await seedScheduledTasks(database.db);
+  const { app, ctx } = await buildApp(config, database);
+  let background: BackgroundWork | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await background?.stop();
     await app.close();
     await settleEmailDeliveries();
     await database.close();
@@ -29,6 +36,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  if (process.env.JOBS_IN_PROCESS !== 'false') background = await startBackgroundWork({ database, queue: ctx.jobs, config, log: app.log });
   app.log.info(`Acervo em http://localhost:${config.port} (banco: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
 }
 

@@ -50,10 +50,11 @@ describe('hasRole (SPEC 6: substring match)', () => {
 });
 
 describe('allowedRoutes', () => {
-  it('gives the seller only open routes and those of its three roles', () => {
+  it('gives the seller only open routes (home, My user) and those of its three roles', () => {
     const seller = allowedRoutes(['ROLE_VISUALIZAR_TERMINAL', 'ROLE_VISUALIZAR_RELATORIO_FATURAMENTO', 'ROLE_VISUALIZAR_RELATORIO_ESTOQUE']);
-    expect(seller.map((r) => r.path).sort()).toEqual(['/', '/product/terminal', '/reports/billing', '/reports/opportunity', '/reports/stock']);
+    expect(seller.map((r) => r.path).sort()).toEqual(['/', '/product/terminal', '/reports/billing', '/reports/opportunity', '/reports/stock', '/system/user/me']);
     expect(seller.some((r) => r.menu === 'system')).toBe(false);
+    expect(allowedRoutes([]).map((r) => r.path).sort()).toEqual(['/', '/reports/opportunity', '/system/user/me']);
   });
   it('gives the administrator every route and every menu group', () => {
     const all = allowedRoutes(ROLES);

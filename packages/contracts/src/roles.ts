@@ -77,3 +77,46 @@ export const SELLER_DEMO_ROLES: readonly Role[] = [
   'ROLE_VISUALIZAR_RELATORIO_FATURAMENTO',
   'ROLE_VISUALIZAR_RELATORIO_ESTOQUE',
 ];
+
+/** A role's label in each interface language (pt-BR is what the API answers). */
+export interface RoleLabel {
+  'pt-BR': string;
+  'en-US': string;
+}
+
+/**
+ * Label of every role of the catalogue, written once here (issue 6, part 3): the profile form
+ * (`GET perfil/permissoes`) shows them grouped by the menu area of the screens each role opens
+ * (see `permissionCatalogue` in `profiles.ts`). A role added to ROLES must get its label here
+ * (the type makes it a compile error otherwise).
+ */
+export const ROLE_LABELS: Record<Role, RoleLabel> = {
+  ROLE_VISUALIZAR_USUARIO: { 'pt-BR': 'Usuários: consultar e editar', 'en-US': 'Users: view and edit' },
+  ROLE_VISUALIZAR_PERFIL: { 'pt-BR': 'Perfis e permissões: consultar e editar', 'en-US': 'Profiles and permissions: view and edit' },
+  ROLE_VISUALIZAR_EMPRESA: { 'pt-BR': 'Empresas: consultar e editar', 'en-US': 'Companies: view and edit' },
+  ROLE_VISUALIZAR_RELATORIO_FATURAMENTO: { 'pt-BR': 'Relatório de faturamento', 'en-US': 'Billing report' },
+  ROLE_VISUALIZAR_RELATORIO_ESTOQUE: { 'pt-BR': 'Relatório de estoque', 'en-US': 'Stock report' },
+  ROLE_VISUALIZAR_TERMINAL: { 'pt-BR': 'Terminal (consulta de livros)', 'en-US': 'Terminal (book lookup)' },
+  ROLE_VISUALIZAR_LOG_INTEGRACAO: { 'pt-BR': 'Log de integração', 'en-US': 'Integration log' },
+  ROLE_VISUALIZAR_AGENDAMENTO: { 'pt-BR': 'Tarefas agendadas', 'en-US': 'Scheduled tasks' },
+  ROLE_VISUALIZAR_REPOSICAO_CALCULO: { 'pt-BR': 'Cálculo de reposição', 'en-US': 'Replenishment calculation' },
+  ROLE_VISUALIZAR_REPOSICAO_HISTORICO: { 'pt-BR': 'Histórico de reposição', 'en-US': 'Replenishment history' },
+  ROLE_VISUALIZAR_METAS: { 'pt-BR': 'Metas', 'en-US': 'Goals' },
+  ROLE_VISUALIZAR_PRODUTOS_CADASTRAR: { 'pt-BR': 'Catálogo e cadastro de produtos', 'en-US': 'Product catalogue and form' },
+  ROLE_VISUALIZAR_CADASTROS_AUXILIARES: {
+    'pt-BR': 'Cadastros auxiliares (faixa etária, público-alvo, classificação indicativa, linha de produto)',
+    'en-US': 'Auxiliary registers (age range, target audience, content rating, product line)',
+  },
+  ROLE_VISUALIZAR_PARAMETROS: { 'pt-BR': 'Parâmetros do sistema', 'en-US': 'System parameters' },
+  ROLE_GERENCIAR_CORRESPONDENCIA_PRODUTO: { 'pt-BR': 'Correspondências e tabelas de produto', 'en-US': 'Product matching and lookup tables' },
+  ROLE_VISUALIZAR_FILA_INTEGRACAO: { 'pt-BR': 'Fila de integração e reprocessamento', 'en-US': 'Integration queue and reprocessing' },
+  ROLE_VISUALIZAR_ESTATISTICAS_INTEGRACAO: { 'pt-BR': 'Estatísticas da integração ERP', 'en-US': 'ERP integration statistics' },
+  ROLE_GERENCIAR_EDITORAS: { 'pt-BR': 'Editoras', 'en-US': 'Publishers' },
+  ROLE_VISUALIZAR_PEDIDOS: { 'pt-BR': 'Pedidos de venda: consultar', 'en-US': 'Sales orders: view' },
+  ROLE_CRIAR_PEDIDOS: { 'pt-BR': 'Pedidos de venda: criar', 'en-US': 'Sales orders: create' },
+};
+
+/** True when `value` is a role of the catalogue. */
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}

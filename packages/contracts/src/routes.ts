@@ -13,7 +13,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = ['home', 'product', 'orders', '
  * - `role`: required role text; absent = open to every signed-in user.
  * - `menu`: side-menu group, absent = not in the menu.
  * - `labelKey`: i18n key of the menu label / page title.
- * - `routed`: false for a menu entry with no route of its own (SPEC: /system/reprocessing).
+ * - `routed`: false for a menu entry with no route of its own (none today: /system/reprocessing, a
+ *   menu-only entry in the SPEC, got its route in issue 7).
  */
 export interface AppRoute {
   id: string;
@@ -48,8 +49,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: 'opportunity', path: '/reports/opportunity', labelKey: 'menu.opportunity' },
   { id: 'company', path: '/system/company', role: REQUIRED.empresa, menu: 'system', labelKey: 'menu.company' },
   { id: 'user', path: '/system/user', role: REQUIRED.usuario, menu: 'system', labelKey: 'menu.user' },
+  { id: 'myUser', path: '/system/user/me', labelKey: 'menu.myUser' },
   { id: 'profile', path: '/system/profile', role: REQUIRED.perfil, menu: 'system', labelKey: 'menu.profile' },
-  { id: 'reprocessing', path: '/system/reprocessing', role: REQUIRED.logIntegracao, menu: 'system', labelKey: 'menu.reprocessing', routed: false },
+  { id: 'reprocessing', path: '/system/reprocessing', role: REQUIRED.filaIntegracao, menu: 'system', labelKey: 'menu.reprocessing' },
   { id: 'schedule', path: '/system/schedule', role: REQUIRED.agendamento, menu: 'system', labelKey: 'menu.schedule' },
   { id: 'logIntegration', path: '/system/log-integration', role: REQUIRED.logIntegracao, menu: 'system', labelKey: 'menu.logIntegration' },
   { id: 'goal', path: '/system/goal', role: REQUIRED.metas, menu: 'system', labelKey: 'menu.goal' },

@@ -159,6 +159,15 @@ export function makeAccessGuard(authenticate: Authenticate): onRequestAsyncHookH
 }
 
 /**
+ * The caller of an authenticated route (the access guard has set `request.auth`).
+ * @throws DomainError UNAUTHORIZED when it is not set (a route declared `auth: 'none'` by mistake)
+ */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+  return request.auth;
+}
+
+/**
  * The selected company of the caller, for scoping per-company data.
  * @throws DomainError FORBIDDEN when the session has no selected company
  */

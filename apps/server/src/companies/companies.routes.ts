@@ -1,48 +1,103 @@
 import { z } from 'zod';
-import { UNAUTHORIZED_MESSAGE, errorBodySchema, idNomeSchema, idParams } from '@acervo/contracts';
-import type { FastifyRequest } from 'fastify';
+import {
+  REQUIRED,
+  activeStateSchema,
+  companyListQuerySchema,
+  companyPageSchema,
+  companyRequestSchema,
+  companySchema,
+  errorBodySchema,
+  idNomeSchema,
+  idParams,
+  messageResponseSchema,
+} from '@acervo/contracts';
 import type { DomainRoutes } from '../shared/context.ts';
-import type { AuthContext } from '../auth/auth-guard.ts';
+import { requireAuth } from '../auth/auth-guard.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
-import { DomainError } from '../shared/errors.ts';
-import { listCompaniesOfUser, listOwnCompanies } from './companies.service.ts';
+import { createCompany, deleteCompany, getCompany, listCompaniesOfUser, listOwnCompanies, searchCompanies, toggleCompany, updateCompanyById } from './companies.service.ts';
 
-function caller(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new DomainError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-  return request.auth;
-}
+/** Answer of a successful `DELETE system/company/{id}` (SPEC 8 success message). */
+export const COMPANY_DELETED_MESSAGE = 'Empresa excluída com sucesso!';
 
 /**
- * Company-link routes (SPEC section 7), under `/api/core-api`, both authenticated:
+ * Company routes (SPEC section 7 and issue 6 part 1), under `/api/core-api`, all authenticated:
  * - `GET system/company/usuario/{userId}` → `[{id, nome}]` active companies of that user
  *   (self, or any user with ROLE_VISUALIZAR_USUARIO; 403 otherwise; 404 unknown user)
  * - `GET system/company/empresaSelect` → `[{id, nome}]` the caller's own active companies
+ * With ROLE_VISUALIZAR_EMPRESA (403 without it, before any validation):
+ * - `GET system/company?page&pageSize&sorter&term&status` → paged `companySchema`
+ * - `POST system/company` `companyRequestSchema` → the company created
+ * - `GET system/company/{id}` → the company (404 absent)
+ * - `PUT system/company/{id}` `companyRequestSchema` → the company saved (404 absent)
+ * - `PUT system/company/inativa/{id}` → `{id, ativo}` the new state (a toggle)
+ * - `DELETE system/company/{id}` → `{message}`; 409 while users or other records refer to it
+ * 400 names the field (CNPJ with a wrong check digit: `cnpj`, 'CNPJ inválido'); 409 on `cnpj`
+ * for a duplicate CNPJ; 409 when the change would leave no active administrator.
  */
 export const companiesRoutes: DomainRoutes = (api, ctx) => {
+  const config = { role: REQUIRED.empresa };
+  const tags = ['empresa'];
+  const security = [{ bearer: [] }];
+
   api.get(
     '/system/company/usuario/:userId',
     {
-      schema: {
-        tags: ['empresa'],
-        summary: 'Empresas ativas vinculadas a um usuário',
-        security: [{ bearer: [] }],
-        params: idParams('userId'),
-        response: { 200: z.array(idNomeSchema), ...AUTH_ERRORS, 404: errorBodySchema },
-      },
+      schema: { tags, summary: 'Empresas ativas vinculadas a um usuário', security, params: idParams('userId'), response: { 200: z.array(idNomeSchema), ...AUTH_ERRORS, 404: errorBodySchema } },
     },
-    async (request) => listCompaniesOfUser(ctx.db, caller(request), request.params.userId),
+    async (request) => listCompaniesOfUser(ctx.db, requireAuth(request), request.params.userId),
   );
 
   api.get(
     '/system/company/empresaSelect',
+    { schema: { tags, summary: 'Empresas ativas do usuário logado (seletor da barra superior)', security, response: { 200: z.array(idNomeSchema), ...AUTH_ERRORS } } },
+    async (request) => listOwnCompanies(ctx.db, requireAuth(request)),
+  );
+
+  api.get(
+    '/system/company',
+    { schema: { tags, summary: 'Empresas (paginado)', security, querystring: companyListQuerySchema, response: { 200: companyPageSchema, ...AUTH_ERRORS } }, config },
+    async (request) => searchCompanies(ctx.db, request.query),
+  );
+
+  api.post(
+    '/system/company',
+    { schema: { tags, summary: 'Cadastra uma empresa', security, body: companyRequestSchema, response: { 200: companySchema, ...AUTH_ERRORS, 409: errorBodySchema } }, config },
+    async (request) => createCompany(ctx.db, requireAuth(request), request.body),
+  );
+
+  api.get(
+    '/system/company/:id',
+    { schema: { tags, summary: 'Uma empresa', security, params: idParams(), response: { 200: companySchema, ...AUTH_ERRORS, 404: errorBodySchema } }, config },
+    async (request) => getCompany(ctx.db, request.params.id),
+  );
+
+  api.put(
+    '/system/company/:id',
     {
-      schema: {
-        tags: ['empresa'],
-        summary: 'Empresas ativas do usuário logado (seletor da barra superior)',
-        security: [{ bearer: [] }],
-        response: { 200: z.array(idNomeSchema), ...AUTH_ERRORS },
-      },
+      schema: { tags, summary: 'Altera uma empresa', security, params: idParams(), body: companyRequestSchema, response: { 200: companySchema, ...AUTH_ERRORS, 404: errorBodySchema, 409: errorBodySchema } },
+      config,
     },
-    async (request) => listOwnCompanies(ctx.db, caller(request)),
+    async (request) => updateCompanyById(ctx.db, requireAuth(request), request.params.id, request.body),
+  );
+
+  api.put(
+    '/system/company/inativa/:id',
+    {
+      schema: { tags, summary: 'Ativa ou inativa uma empresa (alterna; responde o novo estado)', security, params: idParams(), response: { 200: activeStateSchema, ...AUTH_ERRORS, 404: errorBodySchema, 409: errorBodySchema } },
+      config,
+    },
+    async (request) => toggleCompany(ctx.db, requireAuth(request), request.params.id),
+  );
+
+  api.delete(
+    '/system/company/:id',
+    {
+      schema: { tags, summary: 'Exclui uma empresa sem registros vinculados', security, params: idParams(), response: { 200: messageResponseSchema, ...AUTH_ERRORS, 404: errorBodySchema, 409: errorBodySchema } },
+      config,
+    },
+    async (request) => {
+      await deleteCompany(ctx.db, requireAuth(request), request.params.id);
+      return { message: COMPANY_DELETED_MESSAGE };
+    },
   );
 };

@@ -20,10 +20,27 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything a repository can run queries on. */
 export type Executor = Db | Tx;
 
+/**
+ * Raw SQL on the driver, in the shape pg-boss takes as its `db` option: `executeSql(text, values)`
+ * answers `{rows}`. A text sent without values may hold several statements (pg-boss sends its
+ * migrations and maintenance as `BEGIN; …; COMMIT;`).
+ */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
 /** An open database with its driver kind and a `close()` that releases it (and the data-folder lock). */
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL outside Drizzle (the job queue library). */
+  sql: SqlExecutor;
+  /**
+   * Runs `fn` in one transaction on one connection, with a raw executor bound to it (commits when
+   * `fn` resolves, rolls back when it throws). Lets the job queue insert a job in the same
+   * transaction as the change that asks for it.
+   */
+  transaction<T>(fn: (sql: SqlExecutor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -108,7 +125,26 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       await client.query('SELECT pg_advisory_unlock(720431)').catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      sql: { executeSql: (text, values) => pool.query(text, values) },
+      async transaction(fn) {
+        const connection = await pool.connect();
+        try {
+          await connection.query('BEGIN');
+          const result = await fn({ executeSql: (text, values) => connection.query(text, values) });
+          await connection.query('COMMIT');
+          return result;
+        } catch (err) {
+          await connection.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          connection.release();
+        }
+      },
+      close: () => pool.end(),
+    };
   }
   const inMemory = opts.dataDir.startsWith('memory://');
   const release = inMemory ? () => undefined : lockDataDir(opts.dataDir);
@@ -121,6 +157,25 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return {
       db,
       kind: 'pglite',
+      sql: {
+        // PGlite has one connection: a multi-statement text runs inside PGlite's own transaction,
+        // which holds its lock (nothing interleaves) and rolls back if a statement fails — a bare
+        // exec would leave the only connection in an aborted transaction
+        async executeSql(text, values) {
+          if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+          const results = await client.transaction((tx) => tx.exec(text));
+          return results.at(-1) ?? { rows: [] };
+        },
+      },
+      transaction: (fn) =>
+        client.transaction((tx) =>
+          fn({
+            async executeSql(text, values) {
+              if (values && values.length > 0) return tx.query<Record<string, unknown>>(text, values);
+              return (await tx.exec(text)).at(-1) ?? { rows: [] };
+            },
+          }),
+        ),
       close: async () => {
         await client.close();
         release();

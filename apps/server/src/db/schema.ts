@@ -6,3 +6,8 @@ export * from '../auth/auth.schema.ts';
 export * from '../parameters/parameters.schema.ts';
 export * from '../lookups/lookups.schema.ts';
 export * from '../products/products.schema.ts';
+export * from '../audit/audit.schema.ts';
+export * from '../goals/goals.schema.ts';
+export * from '../schedules/schedules.schema.ts';
+export * from '../integration/integration.schema.ts';
+export * from '../erp/data/erp-data.schema.ts';

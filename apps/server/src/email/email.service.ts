@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Executor } from '../db/client.ts';
 import { emailOutbox } from '../auth/auth.schema.ts';
 import { getParameters } from '../parameters/parameters.service.ts';
+import { secretBox, type WarnLogger } from '../shared/secrets.ts';
 
 /** One message to send: plain text body, pt-BR. */
 export interface EmailMessage {
@@ -30,9 +31,12 @@ const pending = new Set<Promise<void>>();
 
 /**
  * Reads the SMTP parameters (`SMTP_HOST`, `SMTP_PORTA`, `SMTP_SEGURO` = 'true' for implicit TLS,
- * `SMTP_USUARIO`, `SMTP_SENHA`, `SMTP_REMETENTE`).
+ * `SMTP_USUARIO`, `SMTP_SENHA`, `SMTP_REMETENTE`). `SMTP_SENHA` is stored encrypted
+ * (`shared/secrets.ts`) and decrypted here; a value that cannot be decrypted (another key) is
+ * logged at warn level and read as no password.
+ * @param log where an undecryptable password is reported
  */
-export async function readSmtpSettings(db: Executor): Promise<SmtpSettings> {
+export async function readSmtpSettings(db: Executor, log?: WarnLogger): Promise<SmtpSettings> {
   const p = await getParameters(db, ['SMTP_HOST', 'SMTP_PORTA', 'SMTP_SEGURO', 'SMTP_USUARIO', 'SMTP_SENHA', 'SMTP_REMETENTE']);
   const port = Number(p.SMTP_PORTA);
   return {
@@ -40,9 +44,56 @@ export async function readSmtpSettings(db: Executor): Promise<SmtpSettings> {
     port: Number.isInteger(port) && port > 0 ? port : 587,
     secure: p.SMTP_SEGURO.trim().toLowerCase() === 'true',
     user: p.SMTP_USUARIO,
-    password: p.SMTP_SENHA,
+    password: secretBox().decryptOrUnset(p.SMTP_SENHA, 'parametro:SMTP_SENHA', log),
     from: p.SMTP_REMETENTE,
   };
+}
+
+/** The nodemailer transport of a set of SMTP settings, every wait bounded by `timeoutMs`. */
+function smtpTransport(smtp: SmtpSettings, timeoutMs: number) {
+  return nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+}
+
+/** What an SMTP test answered: accepted or not, and the server's reply or the error text. */
+export interface SmtpTestResult {
+  enviado: boolean;
+  resposta: string;
+}
+
+/**
+ * Sends one message now (not through the outbox) and reports the SMTP server's answer, for the
+ * e-mail test of the parameters screen. Never throws: a refused connection, an authentication
+ * failure or a time-out comes back as `{enviado: false, resposta: <error text>}`.
+ * @param smtp settings to use (usually `readSmtpSettings`)
+ * @param message the test message
+ * @param timeoutMs longest wait for the connection, the greeting, any reply and the whole exchange
+ */
+export async function sendSmtpTest(smtp: SmtpSettings, message: EmailMessage, timeoutMs = SMTP_TIMEOUT_MS): Promise<SmtpTestResult> {
+  if (!smtp.host) return { enviado: false, resposta: 'Servidor SMTP não configurado: informe o host e salve os parâmetros.' };
+  const transport = smtpTransport(smtp, timeoutMs);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const sent = transport.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text });
+    const expired = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`Tempo esgotado: o servidor SMTP não respondeu em ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    });
+    const info = (await Promise.race([sent, expired])) as { response?: string };
+    return { enviado: true, resposta: info.response ?? 'Mensagem aceita pelo servidor SMTP' };
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err);
+    return { enviado: false, resposta: text.slice(0, 2000) };
+  } finally {
+    clearTimeout(timer);
+    transport.close();
+  }
 }
 
 /**
@@ -56,7 +107,7 @@ export async function readSmtpSettings(db: Executor): Promise<SmtpSettings> {
  */
 export async function queueEmail(db: Executor, log: FastifyBaseLogger, message: EmailMessage): Promise<number> {
   const [row] = await db.insert(emailOutbox).values({ to: message.to, subject: message.subject, body: message.text }).returning({ id: emailOutbox.id });
-  const smtp = await readSmtpSettings(db);
+  const smtp = await readSmtpSettings(db, log);
   if (!smtp.host) {
     log.info({ emailId: row.id, to: message.to, subject: message.subject, body: message.text }, 'SMTP_HOST vazio: e-mail gravado apenas em email_saida');
     return row.id;
@@ -69,15 +120,7 @@ export async function queueEmail(db: Executor, log: FastifyBaseLogger, message: 
 
 async function deliver(db: Executor, log: FastifyBaseLogger, id: number, smtp: SmtpSettings, message: EmailMessage): Promise<void> {
   try {
-    const transport = nodemailer.createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure,
-      auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-    });
+    const transport = smtpTransport(smtp, SMTP_TIMEOUT_MS);
     await transport.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text });
     transport.close();
     await db.update(emailOutbox).set({ sentAt: new Date(), error: null }).where(eq(emailOutbox.id, id));

@@ -1,14 +1,19 @@
-import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Profile (SPEC section 3 "Profile"): a named set of roles. */
-export const profiles = pgTable('perfil', {
-  id: serial('id').primaryKey(),
-  name: varchar('nome', { length: 100 }).notNull().unique(),
-  description: text('descricao'),
-  active: boolean('ativo').notNull().default(true),
-  createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('data_alteracao', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Profile (SPEC section 3 "Profile"): a named set of roles; the name is unique without case. */
+export const profiles = pgTable(
+  'perfil',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('nome', { length: 100 }).notNull(),
+    description: text('descricao'),
+    active: boolean('ativo').notNull().default(true),
+    createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('data_alteracao', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('perfil_nome_uk').on(sql`lower(${t.name})`)],
+);
 
 /** The roles (catalogue strings of `@acervo/contracts` ROLES) a profile grants. */
 export const profileRoles = pgTable(

@@ -5,6 +5,7 @@ import { profileRoles, profiles } from '../profiles/profiles.schema.ts';
 import { userCompanies, users } from '../users/users.schema.ts';
 import { seedParameterDefaults } from '../parameters/parameters.service.ts';
 import { hashClientPassword } from '../auth/password-hasher.ts';
+import { seedDemoGoals } from '../goals/goals.seed.ts';
 
 /**
  * Demo companies. CNPJs are valid (check digits computed) and fictitious.
@@ -19,7 +20,8 @@ export const DEMO_COMPANIES = [
  * Seeds an empty database (issue 2): parameter defaults; two companies; profile
  * "Administrador" with every role of the catalogue and profile "Vendedor" with SELLER_DEMO_ROLES;
  * user `admin`/`admin` with Administrador in both companies; user `vendedor`/`vendedor` with
- * Vendedor in the first company only. Runs in one transaction.
+ * Vendedor in the first company only; demo goals of both companies for the previous and the
+ * current year (`seedDemoGoals`). Runs in one transaction.
  * @returns the ids created, for tests
  */
 export async function seedDemoData(db: Db): Promise<{ companyIds: number[]; adminId: number; sellerId: number }> {
@@ -48,6 +50,7 @@ export async function seedDemoData(db: Db): Promise<{ companyIds: number[]; admi
       ...companyRows.map((c) => ({ userId: admin.id, companyId: c.id, profileId: adminProfile.id })),
       { userId: seller.id, companyId: companyRows[0].id, profileId: sellerProfile.id },
     ]);
+    await seedDemoGoals(tx, companyRows.map((c) => c.id), [new Date().getFullYear() - 1, new Date().getFullYear()]);
     return { companyIds: companyRows.map((c) => c.id), adminId: admin.id, sellerId: seller.id };
   });
 }

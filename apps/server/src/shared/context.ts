@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { TokenSigner } from '../auth/jwt.ts';
 import type { Authenticate } from '../auth/auth-guard.ts';
 
@@ -9,6 +10,13 @@ import type { Authenticate } from '../auth/auth-guard.ts';
 export interface AppContext {
   db: Db;
   dbKind: 'pglite' | 'postgres';
+  /** The open database (raw SQL and raw transactions, for the job queue). */
+  database: Database;
+  /**
+   * The durable job queue, started (jobs can be sent); its pollers run only in the process's
+   * background work (`jobs/background.ts`), never in an app built by tests unless they start it.
+   */
+  jobs: JobQueue;
   config: AppConfig;
   signer: TokenSigner;
   /**

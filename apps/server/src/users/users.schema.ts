@@ -19,6 +19,8 @@ export const users = pgTable(
     mustChangePassword: boolean('ind_new_password').notNull().default(false),
     erpId: varchar('id_erp', { length: 50 }),
     isSeller: boolean('ind_vendedor').notNull().default(false),
+    /** The user's seller code in the ERP (wire `codigoVendedorErp`); `erpId` is the ERP user code (`codigoErp`). */
+    erpSellerCode: varchar('codigo_vendedor_erp', { length: 50 }),
     lastCompanyId: integer('ultima_empresa_id').references(() => companies.id, { onDelete: 'set null' }),
     createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('data_alteracao', { withTimezone: true }).notNull().defaultNow(),

@@ -7,9 +7,16 @@ import { layoutMessages } from '../features/layout/i18n.ts';
 import { productsMessages } from '../features/products/i18n.ts';
 import { homeMessages } from '../features/home/i18n.ts';
 import { placeholderMessages } from '../features/placeholder/i18n.ts';
+import { companiesMessages } from '../features/companies/i18n.ts';
+import { usersMessages } from '../features/users/i18n.ts';
+import { profilesMessages } from '../features/profiles/i18n.ts';
+import { parametersMessages } from '../features/parameters/i18n.ts';
+import { schedulesMessages } from '../features/schedules/i18n.ts';
+import { goalsMessages } from '../features/goals/i18n.ts';
+import { integrationMessages } from '../features/integration/i18n.ts';
 
 
-const FEATURES: FeatureMessages[] = [authMessages, layoutMessages, productsMessages, homeMessages, placeholderMessages];
+const FEATURES: FeatureMessages[] = [authMessages, layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages];
 
 /** All features' texts of one language merged into one tree (features use distinct top-level keys). */
 export function resourcesFor(language: Language): Messages {

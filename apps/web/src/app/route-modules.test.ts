@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APP_ROUTES } from '@acervo/contracts';
 import { ROUTE_MODULES, routeIdForPath } from './route-modules.ts';
 
 describe('routeIdForPath', () => {
@@ -6,6 +7,7 @@ describe('routeIdForPath', () => {
     expect(routeIdForPath('/product/catalog')).toBe('catalog');
     expect(routeIdForPath('/product/42')).toBe('productDetail');
     expect(routeIdForPath('/product/produto-cadastrar')).toBe('productForm');
+    expect(routeIdForPath('/system/user/me')).toBe('myUser');
   });
 
   it('matches the home page and trailing slashes, and nothing for unknown paths', () => {
@@ -14,7 +16,9 @@ describe('routeIdForPath', () => {
     expect(routeIdForPath('/nao/existe/mesmo')).toBeNull();
   });
 
-  it('has a loader for the built screens only', () => {
-    expect(Object.keys(ROUTE_MODULES).sort()).toEqual(['catalog', 'productDetail']);
+  it('has a loader for the built screens only, each one a route of the route table', () => {
+    expect(Object.keys(ROUTE_MODULES).sort()).toEqual(['catalog', 'company', 'erpStats', 'goal', 'logIntegration', 'myUser', 'parameter', 'productDetail', 'profile', 'queue', 'reprocessing', 'schedule', 'user']);
+    const ids = new Set(APP_ROUTES.map((route) => route.id));
+    for (const id of Object.keys(ROUTE_MODULES)) expect(ids.has(id), id).toBe(true);
   });
 });

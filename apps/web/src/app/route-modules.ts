@@ -12,6 +12,17 @@ export type RouteModuleLoader = () => Promise<{ Component: ComponentType }>;
 export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>> = {
   catalog: async () => ({ Component: (await import('../features/products/pages/catalog-page.tsx')).CatalogPage }),
   productDetail: async () => ({ Component: (await import('../features/products/pages/product-detail-page.tsx')).ProductDetailPage }),
+  company: async () => ({ Component: (await import('../features/companies/pages/company-page.tsx')).CompanyPage }),
+  user: async () => ({ Component: (await import('../features/users/pages/user-page.tsx')).UserPage }),
+  myUser: async () => ({ Component: (await import('../features/users/pages/my-user-page.tsx')).MyUserPage }),
+  profile: async () => ({ Component: (await import('../features/profiles/pages/profile-page.tsx')).ProfilePage }),
+  parameter: async () => ({ Component: (await import('../features/parameters/pages/parameter-page.tsx')).ParameterPage }),
+  schedule: async () => ({ Component: (await import('../features/schedules/pages/schedule-page.tsx')).SchedulePage }),
+  goal: async () => ({ Component: (await import('../features/goals/pages/goal-page.tsx')).GoalPage }),
+  logIntegration: async () => ({ Component: (await import('../features/integration/pages/log-integration-page.tsx')).LogIntegrationPage }),
+  erpStats: async () => ({ Component: (await import('../features/integration/pages/erp-stats-page.tsx')).ErpStatsPage }),
+  queue: async () => ({ Component: (await import('../features/integration/pages/queue-page.tsx')).QueuePage }),
+  reprocessing: async () => ({ Component: (await import('../features/integration/pages/reprocessing-page.tsx')).ReprocessingPage }),
 };
 
 /**

@@ -40,6 +40,17 @@ describe('api client', () => {
     expect(init.body).toBe('{"idEmpresa":2}');
   });
 
+  it('declares a JSON content type only when a body is sent (the server refuses an empty JSON body)', async () => {
+    const fetchMock = respond(200, { ativo: false });
+    vi.stubGlobal('fetch', fetchMock);
+    await api.put('usuario/inativa/3');
+    await api.delete('perfil/4');
+    await api.put('perfil/4', { nome: 'x' });
+    const headers = fetchMock.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>);
+    expect(headers.map((h) => h['Content-Type'])).toEqual([undefined, undefined, 'application/json']);
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body).toBeUndefined();
+  });
+
   it('on 401/403 clears the session, warns and goes to / after 800 ms', async () => {
     for (const status of [401, 403]) {
       localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');

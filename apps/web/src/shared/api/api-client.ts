@@ -92,7 +92,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Performs one call and unwraps the answer to its JSON data (undefined for an empty body).
- * Headers: `Accept-Language: pt-BR`, JSON content type, bearer token when one is stored.
+ * Headers: `Accept-Language: pt-BR`, JSON content type when a body is sent, bearer token when one is stored.
  * There is no client timeout (SPEC section 7).
  * @throws ApiError for a non-2xx answer or a network failure (status 0); the error toast and the
  *   session-expiry handling have already run by then
@@ -100,7 +100,9 @@ async function readBody(response: Response): Promise<unknown> {
 export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const { query, body, area = DEFAULT_AREA, toastErrors = true, sessionCheck = true, signal } = options;
   const token = options.token ?? readToken();
-  const headers: Record<string, string> = { 'Accept-Language': 'pt-BR', 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers: Record<string, string> = { 'Accept-Language': 'pt-BR', Accept: 'application/json' };
+  // A JSON content type with no body is refused by the server (empty body), so bodyless PUT/DELETE send none.
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const run = async (): Promise<T> => {

@@ -6,14 +6,15 @@ import { erpIndicatorColor, formatErpPercent } from '../erp-indicator-color.ts';
 
 /** Props of `ErpIndicator`. */
 export interface ErpIndicatorProps {
-  /** Integration percentage, or null while unknown (no API yet: neutral). */
+  /** Integration percentage (0–100), or null while unknown (loading, or the call failed): neutral. */
   percent: number | null;
 }
 
 /**
  * ERP integration indicator of the top bar (SPEC section 2): an icon with a coloured dot, titled
  * 'Integração com o ERP: X%' with 2 decimals; colour by `erpIndicatorColor`. With no value it is
- * grey and titled 'Integração com o ERP: —'.
+ * grey and titled 'Integração com o ERP: —'. Where the top bar has room (≥ 700 px) the percentage
+ * is also written beside the icon, in the colour's dark shade.
  */
 export function ErpIndicator({ percent }: ErpIndicatorProps) {
   const { t } = useTranslation();
@@ -25,21 +26,40 @@ export function ErpIndicator({ percent }: ErpIndicatorProps) {
         role="status"
         aria-label={title}
         data-color={color}
-        sx={{ position: 'relative', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 40, height: 40, color: 'text.secondary' }}
+        sx={{ display: 'inline-flex', alignItems: 'center', height: 40, color: 'text.secondary', flexShrink: 0 }}
       >
-        <SyncAltIcon />
-        <Box
-          sx={{
-            position: 'absolute',
-            top: 8,
-            right: 6,
-            width: 10,
-            height: 10,
-            borderRadius: '50%',
-            border: '2px solid #fff',
-            backgroundColor: (theme) => (color === 'default' ? theme.palette.grey[400] : theme.palette[color].main),
-          }}
-        />
+        <Box sx={{ position: 'relative', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 40, height: 40 }}>
+          <SyncAltIcon />
+          <Box
+            sx={{
+              position: 'absolute',
+              top: 8,
+              right: 6,
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              border: '2px solid #fff',
+              backgroundColor: (theme) => (color === 'default' ? theme.palette.grey[400] : theme.palette[color].main),
+            }}
+          />
+        </Box>
+        {percent !== null && (
+          <Box
+            component="span"
+            aria-hidden
+            sx={{
+              display: 'none',
+              '@container topbar (min-width: 700px)': { display: 'inline' },
+              fontSize: 13,
+              fontWeight: 700,
+              fontVariantNumeric: 'tabular-nums',
+              color: (theme) => (color === 'default' ? theme.palette.text.secondary : theme.palette[color].dark),
+              pr: 0.5,
+            }}
+          >
+            {formatErpPercent(percent)}%
+          </Box>
+        )}
       </Box>
     </Tooltip>
   );

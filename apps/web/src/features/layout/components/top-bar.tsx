@@ -10,6 +10,7 @@ import { ErpIndicator } from './erp-indicator.tsx';
 import { DownloadsButton } from './downloads-button.tsx';
 import { FullscreenToggle } from './fullscreen-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useErpLagPercent } from '../api/get-erp-lag.ts';
 import { TOP_BAR_HEIGHT } from './side-menu.tsx';
 
 /** Props of `TopBar`. */
@@ -23,13 +24,14 @@ export interface TopBarProps {
 
 /**
  * Top bar of SPEC section 2, across the whole width: menu button (always at the same place), logo,
- * company selector, ERP indicator (no value until its API exists), downloads button (badge 0 until
+ * company selector, ERP indicator (the lag percentage, asked on load and every 60 s), downloads button (badge 0 until
  * the export-queue API exists), fullscreen toggle and the user menu. It adapts to its own width
  * (container queries) so nothing overflows from 360 px up: the user's name shows from 900 px, the
  * full logo from 600 px; on phones the fullscreen toggle moves into the user menu.
  */
 export function TopBar({ mobile, onMenuClick, menuExpanded }: TopBarProps) {
   const { t } = useTranslation();
+  const erpLag = useErpLagPercent();
   return (
     <AppBar
       position="sticky"
@@ -46,7 +48,7 @@ export function TopBar({ mobile, onMenuClick, menuExpanded }: TopBarProps) {
         </Box>
         <CompanySelector />
         <Box sx={{ flex: 1, minWidth: 0 }} />
-        <ErpIndicator percent={null} />
+        <ErpIndicator percent={erpLag.data ?? null} />
         <DownloadsButton count={0} />
         {!mobile && <FullscreenToggle />}
         <UserMenu mobile={mobile} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -13,7 +14,9 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import CheckIcon from '@mui/icons-material/Check';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import { useTranslation } from 'react-i18next';
+import { APP_ROUTES } from '@acervo/contracts';
 import { useSession, useSignedUser } from '../../../shared/session/session-context.tsx';
 import { LANGUAGE_LABELS, LANGUAGES, changeLanguage } from '../../../shared/i18n/language.ts';
 import { BRAND } from '../../../shared/theme/palette.ts';
@@ -32,6 +35,9 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
+/** Path of My user (route `myUser` of the route table, open to every signed-in user). */
+export const MY_USER_PATH = APP_ROUTES.find((route) => route.id === 'myUser')?.path ?? '/system/user/me';
+
 /** Props of `UserMenu`. */
 export interface UserMenuProps {
   /** Narrow layout: the fullscreen toggle lives in this menu instead of the top bar. */
@@ -41,7 +47,7 @@ export interface UserMenuProps {
 /**
  * User menu of the top bar (SPEC section 2): avatar initials, and name and profile name
  * (`nomPerfil`) when the top bar is at least 900 px wide; the menu always repeats the name and
- * profile, offers the language (Português / English, kept per browser), the fullscreen toggle on
+ * profile, opens 'Meu usuário' (/system/user/me), offers the language (Português / English, kept per browser), the fullscreen toggle on
  * phones, and Logout, which calls `GET auth/logout` and on success clears the session (a failure
  * shows the error toast and keeps the session).
  */
@@ -51,6 +57,7 @@ export function UserMenu({ mobile = false }: UserMenuProps) {
   const { endSession } = useSession();
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
 
   const onLogout = async () => {
     setAnchor(null);
@@ -93,6 +100,18 @@ export function UserMenu({ mobile = false }: UserMenuProps) {
             {user.nomPerfil ?? ''}
           </Typography>
         </Box>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void navigate(MY_USER_PATH);
+          }}
+        >
+          <ListItemIcon>
+            <ManageAccountsIcon fontSize="small" />
+          </ListItemIcon>
+          {t('menu.myUser')}
+        </MenuItem>
         <Divider />
         <ListSubheader sx={{ lineHeight: '32px' }}>{t('layout.language')}</ListSubheader>
         {LANGUAGES.map((language) => {

@@ -1,0 +1,154 @@
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslation } from 'react-i18next';
+import { companyRequestSchema, formatCnpj, type Company, type CompanyRequest, type CompanyRequestInput } from '@acervo/contracts';
+import { MOBILE_QUERY } from '../../../shared/app-id.ts';
+import { HistoryPanel } from '../../../shared/audit/history-panel.tsx';
+import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
+import { toast } from '../../../shared/toast/toast.tsx';
+import { useSaveCompany } from '../api/save-company.ts';
+
+/** Wire fields of the form (server errors on these land under them). */
+const FIELDS = ['nome', 'cnpj', 'description', 'codigoErp', 'ativo', 'acessoApi'] as const;
+
+/** Props of `CompanyFormDialog`. */
+export interface CompanyFormDialogProps {
+  open: boolean;
+  /** The company to edit; null to create one. */
+  company: Company | null;
+  onClose: () => void;
+  /** Called with the saved company after the success toast. */
+  onSaved?: (company: Company) => void;
+}
+
+/**
+ * Create/edit dialog of a company: name, CNPJ (masked as typed, numeric or alphanumeric),
+ * description, ERP code, active and API access, validated with the contracts' `companyRequestSchema`
+ * (the server's). A 400/409 answer puts its messages under the fields (a duplicate CNPJ under
+ * CNPJ). Success shows 'Empresa salva com sucesso!'. Editing shows the Histórico panel.
+ * Full screen on phones.
+ */
+export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFormDialogProps) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const fieldLabels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`companies.fields.${f}`)])), [t]);
+  const save = useSaveCompany(fieldLabels);
+  const defaults = useMemo<CompanyRequestInput>(
+    () => ({
+      nome: company?.nome ?? '',
+      cnpj: company ? formatCnpj(company.cnpj) : '',
+      description: company?.description ?? '',
+      codigoErp: company?.codigoErp ?? '',
+      ativo: company?.ativo ?? true,
+      acessoApi: company?.acessoApi ?? false,
+    }),
+    [company],
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CompanyRequestInput, unknown, CompanyRequest>({ mode: 'onSubmit', reValidateMode: 'onChange', resolver: zodResolver(companyRequestSchema), defaultValues: defaults });
+  useEffect(() => {
+    if (open) reset(defaults);
+  }, [open, defaults, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync({ values, id: company?.id });
+      toast.success(t('companies.saved'));
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  const text = (name: 'nome' | 'description' | 'codigoErp', extra: { maxLength: number; multiline?: boolean; required?: boolean }) => (
+    <TextField
+      {...register(name)}
+      id={`company-${name}`}
+      label={t(`companies.fields.${name}`)}
+      required={extra.required}
+      multiline={extra.multiline}
+      minRows={extra.multiline ? 2 : undefined}
+      fullWidth
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message}
+      slotProps={{ htmlInput: { maxLength: extra.maxLength }, inputLabel: { shrink: true } }}
+    />
+  );
+
+  return (
+    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} fullScreen={mobile} maxWidth="md" fullWidth aria-labelledby="company-dialog-title">
+      <DialogTitle id="company-dialog-title">{company ? t('companies.editTitle') : t('companies.newTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Box component="form" id="company-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { maxLength: 150, required: true })}</Box>
+          <Controller
+            name="cnpj"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(formatCnpj(event.target.value))}
+                id="company-cnpj"
+                label={t('companies.fields.cnpj')}
+                required
+                fullWidth
+                placeholder="00.000.000/0000-00"
+                error={Boolean(errors.cnpj)}
+                helperText={errors.cnpj?.message ?? t('companies.cnpjHelp')}
+                slotProps={{ htmlInput: { maxLength: 18, autoCapitalize: 'characters', spellCheck: false }, inputLabel: { shrink: true } }}
+              />
+            )}
+          />
+          {text('codigoErp', { maxLength: 50 })}
+          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('description', { maxLength: 1000, multiline: true })}</Box>
+          <Controller
+            name="ativo"
+            control={control}
+            render={({ field }) => <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('companies.fields.ativo')} />}
+          />
+          <Controller
+            name="acessoApi"
+            control={control}
+            render={({ field }) => <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('companies.fields.acessoApi')} />}
+          />
+        </Box>
+        {company && (
+          <>
+            <Divider sx={{ my: 2 }} />
+            <HistoryPanel entidade="empresa" idRegistro={company.id} fieldLabels={fieldLabels} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isSubmitting}>
+          {t('companies.cancel')}
+        </Button>
+        <Button type="submit" form="company-form" variant="contained" loading={isSubmitting}>
+          {t('companies.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslation } from 'react-i18next';
+import { PROFILE_DESCRIPTION_MAX, PROFILE_NAME_MAX, profileSaveSchema, type Profile, type ProfileSave, type ProfileSaveInput } from '@acervo/contracts';
+import { MOBILE_QUERY } from '../../../shared/app-id.ts';
+import { HistoryPanel } from '../../../shared/audit/history-panel.tsx';
+import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
+import { toast } from '../../../shared/toast/toast.tsx';
+import { useProfile } from '../api/get-profile.ts';
+import { usePermissions } from '../api/get-permissions.ts';
+import { useSaveProfile } from '../api/save-profile.ts';
+import { PermissionPicker } from './permission-picker.tsx';
+
+/** Wire fields of the form (server errors on these land under them). */
+const FIELDS = ['nome', 'descricao', 'permissoes', 'ativo'] as const;
+
+/** Props of `ProfileFormDialog`. */
+export interface ProfileFormDialogProps {
+  open: boolean;
+  /** The profile to edit (loaded with `GET perfil/{id}`); null to create one. */
+  profileId: number | null;
+  onClose: () => void;
+  /** Called with the saved profile after the success toast. */
+  onSaved?: (profile: Profile) => void;
+}
+
+const EMPTY: ProfileSaveInput = { nome: '', descricao: '', permissoes: [], ativo: true };
+
+/**
+ * Create/edit dialog of a profile: name, description, active, and the permissions picked from
+ * `GET perfil/permissoes` as grouped checkboxes (`PermissionPicker`), validated with the
+ * contracts' `profileSaveSchema` (the server's). A 400/409 answer puts its messages under the
+ * fields (a taken name under Nome). Success shows 'Perfil salvo com sucesso!'. Editing shows how
+ * many users hold the profile and the Histórico panel. Full screen on phones.
+ */
+export function ProfileFormDialog({ open, profileId, onClose, onSaved }: ProfileFormDialogProps) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const fieldLabels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`profiles.fields.${f}`)])), [t]);
+  const save = useSaveProfile(fieldLabels);
+  const permissions = usePermissions();
+  const profile = useProfile(open ? profileId : null);
+  const editing = profileId !== null;
+  const loaded = editing ? profile.data : undefined;
+  const defaults = useMemo<ProfileSaveInput>(
+    () => (loaded ? { nome: loaded.nome, descricao: loaded.descricao ?? '', permissoes: loaded.permissoes, ativo: loaded.ativo } : EMPTY),
+    [loaded],
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileSaveInput, unknown, ProfileSave>({ mode: 'onSubmit', reValidateMode: 'onChange', resolver: zodResolver(profileSaveSchema), defaultValues: defaults });
+  useEffect(() => {
+    if (open) reset(defaults);
+  }, [open, defaults, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync({ values, id: profileId ?? undefined });
+      toast.success(t('profiles.saved'));
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  const waiting = (editing && profile.isPending) || permissions.isPending;
+  const failed = (editing && profile.isError) || permissions.isError;
+
+  return (
+    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} fullScreen={mobile} maxWidth="md" fullWidth aria-labelledby="profile-dialog-title">
+      <DialogTitle id="profile-dialog-title">{editing ? t('profiles.editTitle') : t('profiles.newTitle')}</DialogTitle>
+      <DialogContent dividers>
+        {waiting && (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 2 }} role="status">
+            <CircularProgress size={20} aria-hidden /> {t('profiles.permissions.loading')}
+          </Box>
+        )}
+        {failed && <Alert severity="error">{profile.isError ? t('profiles.loadError') : t('profiles.permissions.error')}</Alert>}
+        {!waiting && !failed && (
+          <Box component="form" id="profile-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+            {loaded && loaded.totalUsuarios > 0 && <Alert severity="info">{t('profiles.inUse', { count: loaded.totalUsuarios })}</Alert>}
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr auto' }, alignItems: 'center' }}>
+              <TextField
+                {...register('nome')}
+                id="profile-nome"
+                label={t('profiles.fields.nome')}
+                required
+                fullWidth
+                error={Boolean(errors.nome)}
+                helperText={errors.nome?.message}
+                slotProps={{ htmlInput: { maxLength: PROFILE_NAME_MAX }, inputLabel: { shrink: true } }}
+              />
+              <Controller
+                name="ativo"
+                control={control}
+                render={({ field }) => <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('profiles.fields.ativo')} />}
+              />
+            </Box>
+            <TextField
+              {...register('descricao')}
+              id="profile-descricao"
+              label={t('profiles.fields.descricao')}
+              multiline
+              minRows={2}
+              fullWidth
+              error={Boolean(errors.descricao)}
+              helperText={errors.descricao?.message}
+              slotProps={{ htmlInput: { maxLength: PROFILE_DESCRIPTION_MAX }, inputLabel: { shrink: true } }}
+            />
+            <Controller
+              name="permissoes"
+              control={control}
+              render={({ field }) => (
+                <PermissionPicker groups={permissions.data ?? []} value={field.value} onChange={field.onChange} error={errors.permissoes?.message} disabled={isSubmitting} />
+              )}
+            />
+          </Box>
+        )}
+        {editing && profileId !== null && loaded && (
+          <>
+            <Divider sx={{ my: 2 }} />
+            <HistoryPanel entidade="perfil" idRegistro={profileId} fieldLabels={fieldLabels} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isSubmitting}>
+          {t('profiles.cancel')}
+        </Button>
+        <Button type="submit" form="profile-form" variant="contained" loading={isSubmitting} disabled={waiting || failed}>
+          {t('profiles.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
