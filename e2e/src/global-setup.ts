@@ -44,7 +44,7 @@ let dataDir = '';
 export async function setup(project: TestProject): Promise<void> {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acervo-e2e-'));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ERP_SIM: 'false' };
   run('npm', ['run', 'build', '-w', '@acervo/web'], env);
   run('npm', ['run', 'import:onix', '--', E2E_ONIX_FIXTURE], env);
   const baseURL = `http://127.0.0.1:${port}`;

@@ -744,9 +744,14 @@ export class Company {
     this.logs.ESTOQUE.load(this.pTitle.map((_, p) => this.stockRecord(p, isoInstant(this.stockChangedMs[p]))));
   }
 
-  /** Starts live mode with the simulator's clock. */
-  goLive(clock: Clock): void {
+  /**
+   * Starts live mode with the simulator's clock; live document ids and invoice numbers start
+   * `idOffset` higher than the history left them (see the simulator's `relogio` option).
+   */
+  goLive(clock: Clock, idOffset = 0): void {
     this.clock = clock;
+    this.nextSaleId += idOffset;
+    this.nextNumero += idOffset;
   }
 
   /** Writes a new ESTOQUE version of every product whose stock changed since the last flush. */

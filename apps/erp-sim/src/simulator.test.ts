@@ -289,3 +289,35 @@ describe('ERP simulator live sales', () => {
     }
   });
 });
+
+describe('ERP simulator restarted on the same history (relogio)', () => {
+  it('serves the history of hoje unchanged, and live sales at the later clock with ids no earlier run used', async () => {
+    const later = new Date(HOJE.getTime() + 2 * 3_600_000);
+    const [plain, restarted] = await Promise.all([
+      startErpSimulator({ port: 0, titulos: 200, meses: 2, seed: 9, hoje: HOJE, vendasPorMinuto: 0 }),
+      startErpSimulator({ port: 0, titulos: 200, meses: 2, seed: 9, hoje: HOJE, relogio: later, vendasPorMinuto: 0 }),
+    ]);
+    try {
+      expect(restarted.statistics().empresas).toEqual(plain.statistics().empresas);
+      const login = await fetch(`${restarted.url}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usuario: 'erp', senha: 'erp' }) });
+      const auth = { authorization: `Bearer ${erpLoginResponseSchema.parse(await login.json()).token}` };
+      const since = (query: string) => fetch(`${restarted.url}/api/v1/empresas/DEMO01/registros/VENDA?limite=1000&${query}`, { headers: auth }).then(async (r) => erpPageSchema.parse(await r.json()));
+      let page = await since(`desde=${encodeURIComponent(new Date(HOJE.getTime() - 30 * 86_400_000).toISOString())}`);
+      let maxId = 0;
+      for (;;) {
+        for (const r of page.itens as { id: string }[]) maxId = Math.max(maxId, Number(r.id));
+        if (!page.temMais) break;
+        page = await since(`cursor=${encodeURIComponent(page.cursor)}`);
+      }
+      restarted.tick(3);
+      const fresh = (await since(`cursor=${encodeURIComponent(page.cursor)}`)).itens as { id: string; alteradoEm: string }[];
+      expect(fresh.length).toBeGreaterThanOrEqual(3);
+      for (const sale of fresh) {
+        expect(Date.parse(sale.alteradoEm)).toBeGreaterThanOrEqual(later.getTime());
+        expect(Number(sale.id)).toBeGreaterThan(maxId + 7200 - 1);
+      }
+    } finally {
+      await Promise.all([plain.close(), restarted.close()]);
+    }
+  });
+});

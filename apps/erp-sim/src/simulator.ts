@@ -37,6 +37,15 @@ export interface ErpSimulatorOptions {
   falhas?: Partial<ErpFaults>;
   /** The simulated "now" the history ends at. Default: the real now. */
   hoje?: Date;
+  /**
+   * The simulated "now" the live clock starts at. Default `hoje`. A later instant serves the
+   * history of `hoje` with live changes at this time: the demo regenerates the same history on
+   * each start (a fixed `hoje`) while new sales carry the real time, above the watermarks Acervo
+   * already holds. Live document ids and invoice numbers then start `relogio - hoje` seconds
+   * higher, so a restarted simulator reuses no id an earlier run served live (while it made
+   * fewer than one live document a second).
+   */
+  relogio?: Date;
   /** Prints one line per request. Default false. */
   log?: boolean;
 }
@@ -92,7 +101,7 @@ const KNOWN_COMPANIES: readonly CompanyInfo[] = [
 ];
 
 /** Resolved options (defaults applied). */
-export type ResolvedOptions = Required<Omit<ErpSimulatorOptions, 'falhas' | 'hoje'>> & { falhas: ErpFaults; hoje: Date };
+export type ResolvedOptions = Required<Omit<ErpSimulatorOptions, 'falhas' | 'hoje' | 'relogio'>> & { falhas: ErpFaults; hoje: Date; relogio: Date };
 
 /** Applies the defaults. Throws on an out-of-range size. */
 export function resolveOptions(options: ErpSimulatorOptions = {}): ResolvedOptions {
@@ -108,11 +117,13 @@ export function resolveOptions(options: ErpSimulatorOptions = {}): ResolvedOptio
     vendasPorMinuto: options.vendasPorMinuto ?? 6,
     falhas: { ...NO_FAULTS, ...erpFaultsSchema.parse(options.falhas ?? {}) },
     hoje: options.hoje ?? new Date(),
+    relogio: options.relogio ?? options.hoje ?? new Date(),
     log: options.log ?? false,
   };
   if (!Number.isInteger(o.titulos) || o.titulos < 10 || o.titulos > 1_000_000) throw new Error('titulos deve ser um inteiro entre 10 e 1000000');
   if (!Number.isInteger(o.meses) || o.meses < 1 || o.meses > 120) throw new Error('meses deve ser um inteiro entre 1 e 120');
   if (!Number.isInteger(o.empresas) || o.empresas < 1 || o.empresas > 99) throw new Error('empresas deve ser um inteiro entre 1 e 99');
+  if (o.relogio.getTime() < o.hoje.getTime()) throw new Error('relogio não pode ser anterior a hoje');
   if (!(o.vendasPorMinuto >= 0)) throw new Error('vendasPorMinuto deve ser >= 0');
   return o;
 }
@@ -197,8 +208,9 @@ export async function startErpSimulator(options: ErpSimulatorOptions = {}): Prom
   const companies = new Map(data.companies.map((c) => [c.info.codigo, c]));
   let floor = 0;
   for (const c of data.companies) for (const e of ERP_ENTITIES) floor = Math.max(floor, Date.parse(c.logs[e].lastChange || '1970-01-01T00:00:00.000Z'));
-  const clock = new Clock(o.hoje, floor);
-  for (const c of data.companies) c.goLive(clock);
+  const clock = new Clock(o.relogio, floor);
+  const liveIdOffset = Math.floor((o.relogio.getTime() - o.hoje.getTime()) / 1000);
+  for (const c of data.companies) c.goLive(clock, liveIdOffset);
   const faults: ErpFaults = { ...o.falhas };
   const faultRandom = new Random(o.seed, 999);
   const tokens = new Map<string, number>();

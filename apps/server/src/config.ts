@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
  * - `ACERVO_SECRET_KEY`: AES-256-GCM key of the secrets at rest (SMTP/ERP/API passwords), 32 bytes
  *   as base64 or hex (otherwise generated once into DATA_DIR; see `shared/secrets.ts`)
  * - `SEED_DEMO` (default true): seed demo data into an empty database
+ * - `ERP_SIM` (default true): with demo data, point the ERP parameters at a simulator and run it in
+ *   this process (`erp/demo-erp.ts`); `false` leaves the ERP integration off. `ERP_SIM_PORT`
+ *   (default 4010): the port the demo writes into the ERP URL
  * - `WEB_DIST`: folder of the built web app (default apps/web/dist)
  * - `LOG_LEVEL` (default info; `silent` in tests)
  */
@@ -23,6 +26,10 @@ export interface AppConfig {
   /** `ACERVO_SECRET_KEY` as given (base64 or hex of 32 bytes), or undefined. */
   secretKey: string | undefined;
   seedDemo: boolean;
+  /** Run the demo's ERP simulator in-process (`ERP_SIM`, default true). */
+  erpSim: boolean;
+  /** Port of the demo's ERP simulator (`ERP_SIM_PORT`, default 4010). */
+  erpSimPort: number;
   webDist: string;
   logLevel: string;
 }
@@ -40,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.JWT_SECRET || undefined,
     secretKey: env.ACERVO_SECRET_KEY || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',
+    erpSim: (env.ERP_SIM ?? 'true').toLowerCase() !== 'false',
+    erpSimPort: Number(env.ERP_SIM_PORT ?? 4010),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

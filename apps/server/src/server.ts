@@ -6,21 +6,32 @@ import { buildApp } from './app.ts';
 import { settleEmailDeliveries } from './email/email.service.ts';
 import { seedScheduledTasks } from './schedules/schedules.seed.ts';
 import { startBackgroundWork, type BackgroundWork } from './jobs/background.ts';
+import { configureSecrets } from './shared/secrets.ts';
+import { seedDemoErpParameters, startDemoErp } from './erp/demo-erp.ts';
+import type { ErpSimulator } from '@acervo/erp-sim';
 
 /**
  * Process entry point: opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates, seeds
  * the parameter defaults and the built-in scheduled tasks, and demo data into an empty database
- * unless SEED_DEMO=false; listens on PORT; runs the background work (job queue pollers and the
- * task scheduler) in this process unless JOBS_IN_PROCESS=false (then `npm run worker` processes do
- * it); closes gracefully on SIGINT/SIGTERM (background work first, then HTTP, then the database).
+ * unless SEED_DEMO=false (with the ERP parameters pointing at the demo's simulator unless
+ * ERP_SIM=false); starts that simulator in this process when the parameters point at a loopback
+ * simulator and ERP_SIM is not false (`erp/demo-erp.ts`); listens on PORT; runs the background
+ * work (job queue pollers and the task scheduler) in this process unless JOBS_IN_PROCESS=false
+ * (then `npm run worker` processes do it); closes gracefully on SIGINT/SIGTERM (background work
+ * first, then HTTP, the simulator, then the database).
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  configureSecrets(config);
   await seedParameterDefaults(database.db);
-  if (config.seedDemo && (await isEmptyDatabase(database.db))) await seedDemoData(database.db);
+  if (config.seedDemo && (await isEmptyDatabase(database.db))) {
+    await seedDemoData(database.db);
+    if (config.erpSim) await seedDemoErpParameters(database.db, config.erpSimPort);
+  }
   await seedScheduledTasks(database.db);
   const { app, ctx } = await buildApp(config, database);
+  const erpSimulator: ErpSimulator | null = config.erpSim ? await startDemoErp(database.db, app.log) : null;
   let background: BackgroundWork | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -29,6 +40,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await background?.stop();
     await app.close();
+    await erpSimulator?.close();
     await settleEmailDeliveries();
     await database.close();
     process.exit(0);

@@ -1,9 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { parameters } from '../../parameters/parameters.schema.ts';
-import { secretContext } from '../../parameters/parameters.service.ts';
 import { seedDemoData } from '../../seed/demo-seed.ts';
-import { secretBox } from '../../shared/secrets.ts';
+import { writeErpParameters, type ErpParameterValues } from '../demo-erp.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 
 /** A test database with the demo data (companies DEMO01 and DEMO02) and the ERP parameters pointing at `url`. */
@@ -20,14 +17,7 @@ export async function openErpTestDatabase(): Promise<{ database: Database; compa
   };
 }
 
-/** Sets the ERP parameters (type, URL, user, encrypted password). */
-export async function setErpParameters(database: Database, p: { tipo: 'NENHUMA' | 'SIMULADOR'; url?: string; usuario?: string; senha?: string }): Promise<void> {
-  const values: Record<string, string> = {
-    ERP_TIPO_INTEGRACAO: p.tipo,
-    ERP_URL_API: p.url ?? '',
-    ERP_USUARIO: p.usuario ?? 'erp',
-    ERP_SENHA: secretBox().encrypt(p.senha ?? 'erp', secretContext('ERP_SENHA')),
-  };
-  await database.db.delete(parameters).where(inArray(parameters.key, Object.keys(values)));
-  await database.db.insert(parameters).values(Object.entries(values).map(([key, value]) => ({ key, value })));
+/** Sets the ERP parameters (type, URL, user, encrypted password; see `writeErpParameters`). */
+export function setErpParameters(database: Database, p: ErpParameterValues): Promise<void> {
+  return writeErpParameters(database.db, p);
 }
