@@ -72,7 +72,9 @@ describe('kill -9 mid-sync and restart', () => {
     const first = await runChild(6);
     expect(first.finished).toBe(false);
     const second = await runChild(25);
-    expect([first.pages, second.pages]).toEqual([6, 25]);
+    // the kill lands 0-40 ms after that page: another page may commit (and say so) before it
+    expect(first.pages).toBeGreaterThanOrEqual(6);
+    expect(second.pages).toBeGreaterThanOrEqual(25);
     expect(second.finished).toBe(false);
     const last = await runChild(null);
     expect(last.finished).toBe(true);
