@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { erpChecksum, type ErpProduct, type ErpSale } from '@acervo/contracts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { companies } from '../../companies/companies.schema.ts';
 import { applyErpRecords, storedErpStatistics } from './index.ts';
+import { resultRows } from './erp-data.repository.ts';
 import { at, makeRecord, makeSale, saleLine } from './erp-data.fixtures.ts';
 
 /**
@@ -11,7 +13,11 @@ import { at, makeRecord, makeSale, saleLine } from './erp-data.fixtures.ts';
  * products in opposite orders wait for each other instead of deadlocking (without the ISBN order
  * of the catalogue writes this test fails with 'deadlock detected'); and a VENDA page creating
  * product placeholders beside a PRODUTO page upserting those products, in opposite orders, both
- * complete (a smoke test: on this machine's timing it passes with or without the id_erp order).
+ * complete (a smoke test: on this machine's timing it passes with or without the id_erp order); and
+ * a late SELO page filling one company's catalogue products (created so their ids do not follow
+ * their ISBNs) beside another company's PRODUTO page writing the same catalogue products, both
+ * complete and leave every product with a publisher (also a smoke test: both lock the rows in ISBN
+ * order, but on this machine's timing it passes without the SELO page's lock statement too).
  */
 let database: Database;
 let drop: () => Promise<void>;
@@ -68,5 +74,28 @@ describe('concurrent pages', () => {
     ]);
     expect(results.map((r) => r.rejected)).toEqual([[], []]);
     expect((await storedErpStatistics(database.db, companyB, 'PRODUTO')).registros).toBe(N);
+  });
+
+  it('a SELO page filling catalogue products beside another company\'s PRODUTO page writing them', async () => {
+    const ids = productIds(8);
+    const late = products(8, ids).map((p) => ({ ...p, idSelo: 'S-LATE' }));
+    // Created in blocks of 50, the last ISBNs first, so catalogue ids do not follow ISBN order
+    for (let block = N / 50 - 1; block >= 0; block--) {
+      await database.db.transaction((tx) => applyErpRecords(tx, companyA, 'PRODUTO', late.slice(block * 50, block * 50 + 50)));
+    }
+    await database.db.transaction((tx) => applyErpRecords(tx, companyB, 'SELO', [makeRecord('SELO', 'S-B', at(1), 2, { nome: 'Selo B', editora: 'Editora B' })]));
+    const other = products(8, ids.map((id) => `B-${id}`)).map((p) => ({ ...p, idSelo: 'S-B' }));
+    for (let round = 0; round < 3; round++) {
+      await database.db.execute(sql`UPDATE produto SET editora_id = NULL, selo_id = NULL WHERE isbn13 IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(late.map((p) => p.ean))}::jsonb))`);
+      const results = await Promise.all([
+        database.db.transaction((tx) => applyErpRecords(tx, companyA, 'SELO', [makeRecord('SELO', 'S-LATE', at(10 + round), 1, { nome: 'Selo A', editora: 'Editora A' })])),
+        database.db.transaction((tx) => applyErpRecords(tx, companyB, 'PRODUTO', [...other].reverse().map((p) => ({ ...p, alteradoEm: at(10 + round) })))),
+      ]);
+      expect(results.map((r) => r.rejected)).toEqual([[], []]);
+      const [row] = resultRows<{ n: number }>(
+        await database.db.execute(sql`SELECT count(*)::int AS n FROM produto WHERE editora_id IS NULL AND isbn13 IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(late.map((p) => p.ean))}::jsonb))`),
+      );
+      expect(row.n).toBe(0);
+    }
   });
 });

@@ -144,12 +144,18 @@ async function upsertMain(
   return written;
 }
 
-/** Applies register records (every entity type but PRODUTO, ESTOQUE and VENDA): placeholders, then the upsert. */
+/**
+ * Applies register records (every entity type but PRODUTO, ESTOQUE and VENDA): placeholders, the
+ * upsert, then, for the registers the catalogue takes values from (SELO, TIPO_PRODUTO, ASSUNTO,
+ * AUTOR, TIPO_CONTRIBUICAO), the fill of the catalogue products of ERP products that arrived
+ * before these records (`fillCatalogueFromRegisters`).
+ */
 export async function applyRegisterRecords(tx: Executor, companyId: number, entity: ErpEntity, records: readonly Record<string, unknown>[]): Promise<RejectedRecord[]> {
   const spec = ERP_ENTITY_SPECS[entity];
   const page = newestPerId(records as readonly { id: string; alteradoEm: string }[]) as unknown as Record<string, unknown>[];
   await ensureReferences(tx, companyId, spec, page);
-  await upsertMain(tx, companyId, spec, page);
+  const written = await upsertMain(tx, companyId, spec, page);
+  await fillCatalogueFromRegisters(tx, companyId, entity, [...written.values()]);
   return [];
 }
 
@@ -283,12 +289,15 @@ async function catalogueImprints(tx: Executor, pairs: readonly { publisher: stri
   return out;
 }
 
+/** A catalogue column the ERP fills: `produto` column, SQL type, whether '' counts as empty. */
+type FillColumn = readonly [column: string, type: string, emptyText: boolean];
+
 /**
- * Catalogue columns the ERP fills (`produto` column, SQL type, whether '' counts as empty). The
- * rule: the ERP never overwrites a value the catalogue has (from ONIX or an edit); it fills
- * NULL (or empty text) columns, on creation and on every later ERP update.
+ * Catalogue columns the ERP fills. The rule: the ERP never overwrites a value the catalogue has
+ * (from ONIX or an edit); it fills NULL (or empty text) columns, on creation, on every later ERP
+ * update, and when a register record the product names arrives after it (`REGISTER_COLUMNS`).
  */
-const CATALOGUE_FILL: readonly [string, string, boolean][] = [
+const CATALOGUE_FILL: readonly FillColumn[] = [
   ['subtitulo', 'varchar', true],
   ['ano_edicao', 'smallint', false],
   ['numero_paginas', 'int', false],
@@ -302,13 +311,60 @@ const CATALOGUE_FILL: readonly [string, string, boolean][] = [
 ];
 
 /**
+ * Catalogue columns whose value comes from a register record the ERP product names (publisher and
+ * imprint aside: `fillPublisher`): `produto.<column>` ← `<table>.<source>` of the row
+ * `erp_produto.<ref>` points at (`<field>`, its ERP id, in `writeCatalogue`'s page rows).
+ */
+const REGISTER_COLUMNS = [
+  { column: 'formato_produto', table: 'erp_tipo_produto', source: 'formato_onix', ref: 'tipo_produto_id', field: 'id_tipo_produto' },
+  { column: 'categoria_bisac', table: 'erp_assunto', source: 'codigo_bisac', ref: 'assunto_id', field: 'id_assunto' },
+] as const;
+
+/** `produto.<column>` as the fill rule reads it: NULL also when empty text counts as empty. */
+function currentValue(column: string, emptyText: boolean): string {
+  return emptyText ? `NULLIF(produto.${column}, '')` : `produto.${column}`;
+}
+
+/**
+ * The fill rule of one catalogue column as SQL text, the proposed value being `<src>.<column>`:
+ * the SET item (keeps the catalogue's value when it has one) and the test "this would change it".
+ */
+function fillColumn([column, , emptyText]: FillColumn, src: string): { set: string; change: string } {
+  const current = currentValue(column, emptyText);
+  return { set: `${column} = COALESCE(${current}, ${src}.${column})`, change: `(${current} IS NULL AND ${src}.${column} IS NOT NULL)` };
+}
+
+/**
+ * The fill rule of publisher and imprint as SQL text, the proposed ids being `<src>.editora_id` and
+ * `<src>.selo_id`: both are filled together, and only when the catalogue has no publisher (an
+ * imprint under another publisher's name would contradict ONIX).
+ */
+function fillPublisher(src: string): { sets: string[]; change: string } {
+  return {
+    sets: [
+      `editora_id = COALESCE(produto.editora_id, ${src}.editora_id)`,
+      `selo_id = CASE WHEN produto.editora_id IS NULL AND ${src}.editora_id IS NOT NULL THEN ${src}.selo_id ELSE produto.selo_id END`,
+    ],
+    change: `(produto.editora_id IS NULL AND ${src}.editora_id IS NOT NULL)`,
+  };
+}
+
+const REGISTER_FILL = CATALOGUE_FILL.filter(([c]) => REGISTER_COLUMNS.some((r) => r.column === c));
+
+/** The `REGISTER_COLUMNS` entry of a catalogue column. */
+function registerColumn(column: (typeof REGISTER_COLUMNS)[number]['column']): (typeof REGISTER_COLUMNS)[number] {
+  return REGISTER_COLUMNS.find((r) => r.column === column) as (typeof REGISTER_COLUMNS)[number];
+}
+
+/**
  * Writes the catalogue side of ERP products (matched by EAN = ISBN-13): creates the catalogue
  * products the catalogue lacks (title, subtitle, publisher and imprint from the product's SELO
  * when that record is known, edition year, pages, weight, language, situation, product form from
  * its TIPO_PRODUTO, BISAC from its ASSUNTO, publication date from the release date, `id_erp`,
  * `fonte` = `erp:<company ERP code>`) and fills the empty columns of those it has (never
  * overwriting). `records` are those about to be written (not older than what is stored); the ERP
- * upsert then finds `produto_id` by joining `produto` on the EAN.
+ * upsert then finds `produto_id` by joining `produto` on the EAN. What a register not stored yet
+ * would give is filled when its record arrives (`fillCatalogueFromRegisters`).
  */
 async function writeCatalogue(tx: Executor, companyId: number, records: readonly ErpProduct[]): Promise<void> {
   const byEan = new Map<string, ErpProduct>();
@@ -352,48 +408,162 @@ async function writeCatalogue(tx: Executor, companyId: number, records: readonly
       id_assunto: r.idAssunto,
     };
   });
-  const fill = (column: string, emptyText: boolean) => (emptyText ? `NULLIF(produto.${column}, '')` : `produto.${column}`);
-  const sets = [
-    `titulo = CASE WHEN produto.titulo = '' THEN excluded.titulo ELSE produto.titulo END`,
-    `editora_id = COALESCE(produto.editora_id, excluded.editora_id)`,
-    `selo_id = CASE WHEN produto.editora_id IS NULL AND excluded.editora_id IS NOT NULL THEN excluded.selo_id ELSE produto.selo_id END`,
-    ...CATALOGUE_FILL.map(([c, , e]) => `${c} = COALESCE(${fill(c, e)}, excluded.${c})`),
-    'data_alteracao = now()',
-  ].join(', ');
-  const changes = [
-    `(produto.titulo = '' AND excluded.titulo <> '')`,
-    `(produto.editora_id IS NULL AND excluded.editora_id IS NOT NULL)`,
-    ...CATALOGUE_FILL.map(([c, , e]) => `(${fill(c, e)} IS NULL AND excluded.${c} IS NOT NULL)`),
-  ].join(' OR ');
-  const fillColumns = CATALOGUE_FILL.filter(([c]) => c !== 'formato_produto' && c !== 'categoria_bisac');
-  await tx.execute(sql`INSERT INTO produto (isbn13, titulo, editora_id, selo_id, formato_produto, categoria_bisac, fonte, ${raw(fillColumns.map(([c]) => c).join(', '))})
-    SELECT r.isbn13, r.titulo, r.editora_id, r.selo_id, tp.formato_onix, s.codigo_bisac,
+  const publisher = fillPublisher('excluded');
+  const fills = CATALOGUE_FILL.map((column) => fillColumn(column, 'excluded'));
+  const sets = [`titulo = CASE WHEN produto.titulo = '' THEN excluded.titulo ELSE produto.titulo END`, ...publisher.sets, ...fills.map((x) => x.set), 'data_alteracao = now()'].join(', ');
+  const changes = [`(produto.titulo = '' AND excluded.titulo <> '')`, publisher.change, ...fills.map((x) => x.change)].join(' OR ');
+  // Columns of the page's own fields; the register ones come from the register rows by a join
+  const fillColumns = CATALOGUE_FILL.filter(([c]) => !REGISTER_COLUMNS.some((r) => r.column === c));
+  const registerJoins = sql.join(
+    REGISTER_COLUMNS.map((r, i) => sql` LEFT JOIN ${raw(`${r.table} g${i}`)} ON ${raw(`g${i}.empresa_id`)} = ${companyId}::int AND ${raw(`g${i}.id_erp = r.${r.field}`)}`),
+    sql``,
+  );
+  await tx.execute(sql`INSERT INTO produto (isbn13, titulo, editora_id, selo_id, ${raw(REGISTER_COLUMNS.map((r) => r.column).join(', '))}, fonte, ${raw(fillColumns.map(([c]) => c).join(', '))})
+    SELECT r.isbn13, r.titulo, r.editora_id, r.selo_id, ${raw(REGISTER_COLUMNS.map((r, i) => `g${i}.${r.source}`).join(', '))},
       'erp:' || coalesce((SELECT codigo_erp FROM empresa WHERE id = ${companyId}::int), ${String(companyId)}),
       ${raw(fillColumns.map(([c]) => `r.${c}`).join(', '))}
-    FROM jsonb_to_recordset(${json(rows)}) AS r(isbn13 varchar, titulo varchar, editora_id int, selo_id int, id_tipo_produto varchar, id_assunto varchar,
+    FROM jsonb_to_recordset(${json(rows)}) AS r(isbn13 varchar, titulo varchar, editora_id int, selo_id int, ${raw(REGISTER_COLUMNS.map((r) => `${r.field} varchar`).join(', '))},
       ${raw(fillColumns.map(([c, t]) => `${c} ${t}`).join(', '))})
-    LEFT JOIN erp_tipo_produto tp ON tp.empresa_id = ${companyId}::int AND tp.id_erp = r.id_tipo_produto
-    LEFT JOIN erp_assunto s ON s.empresa_id = ${companyId}::int AND s.id_erp = r.id_assunto
+    ${registerJoins}
     ON CONFLICT (isbn13) DO UPDATE SET ${raw(sets)}
     WHERE ${raw(changes)}`);
 }
 
 /**
- * Gives the catalogue products of the written ERP products that have no contributors the ERP's
- * (authors whose record is stored; ONIX role of the contribution type, A01 when unknown).
+ * Fills, by the fill rule (`fillPublisher`, `fillColumn`), the columns that come from register
+ * records (publisher and imprint from the product's SELO, product form from its TIPO_PRODUTO,
+ * BISAC from its ASSUNTO; records stored in full) of the catalogue products linked to the ERP
+ * products `erpProductIds` (surrogate ids of `erp_produto`). Publisher and imprint rows are found
+ * or created (`catalogueImprints`) only for catalogue products without a publisher. Only rows that
+ * change are written, locked first in ISBN order (like `writeCatalogue`'s upsert, so two syncs or
+ * an ONIX import writing the same products wait for each other instead of deadlocking). When two
+ * of the ERP products link to one catalogue product, the lower ERP id gives the values.
  */
-async function writeCatalogueContributors(tx: Executor, written: Map<string, number>): Promise<void> {
-  const ids = json([...written.values()]);
+async function fillCatalogueColumns(tx: Executor, erpProductIds: readonly number[]): Promise<void> {
+  if (erpProductIds.length === 0) return;
+  const registerValues = REGISTER_COLUMNS.map((r, i) => `g${i}.${r.source} AS ${r.column}`).join(', ');
+  const registerJoins = REGISTER_COLUMNS.map((r, i) => `LEFT JOIN ${r.table} g${i} ON g${i}.id = e.${r.ref}`).join(' ');
+  // Driven from the given ids into primary keys; the values of the first ERP product (by ERP id)
+  // of each catalogue product, the imprint's names only when the catalogue has no publisher
+  const found = resultRows<{ produto_id: number; isbn13: string; nome: string | null; editora: string | null; formato_produto: string | null; categoria_bisac: string | null }>(
+    await tx.execute(sql`SELECT DISTINCT ON (e.produto_id) e.produto_id, produto.isbn13, s.nome, s.editora, ${raw(registerValues)}
+      FROM (SELECT DISTINCT value::int AS id FROM jsonb_array_elements_text(${json(erpProductIds)})) x
+      JOIN erp_produto e ON e.id = x.id
+      JOIN produto ON produto.id = e.produto_id
+      LEFT JOIN erp_selo s ON s.id = e.selo_id AND s.alterado_em_erp IS NOT NULL AND produto.editora_id IS NULL
+      ${raw(registerJoins)}
+      ORDER BY e.produto_id, e.id_erp`),
+  );
+  if (found.length === 0) return;
+  const resolved = await catalogueImprints(
+    tx,
+    found.flatMap((r) => (r.nome !== null && r.editora !== null ? [{ publisher: r.editora, imprint: r.nome }] : [])),
+  );
+  const rows = found
+    .sort((a, b) => (a.isbn13 < b.isbn13 ? -1 : a.isbn13 > b.isbn13 ? 1 : 0))
+    .map((r) => {
+      const ids = r.nome !== null && r.editora !== null ? resolved.get(`${r.editora}\u001f${r.nome}`) : undefined;
+      return { produto_id: Number(r.produto_id), editora_id: ids?.publisherId ?? null, selo_id: ids?.imprintId ?? null, formato_produto: r.formato_produto, categoria_bisac: r.categoria_bisac };
+    });
+  const source = sql`jsonb_to_recordset(${json(rows)}) AS src(produto_id int, editora_id int, selo_id int, ${raw(REGISTER_FILL.map(([c, t]) => `${c} ${t}`).join(', '))})`;
+  const publisher = fillPublisher('src');
+  const fills = REGISTER_FILL.map((column) => fillColumn(column, 'src'));
+  const changes = raw([publisher.change, ...fills.map((x) => x.change)].join(' OR '));
+  // The rows that will change, locked in ISBN order (FOR NO KEY UPDATE, the UPDATE's own lock: it
+  // does not block other transactions' foreign-key checks); the UPDATE's row order is the join's
+  await tx.execute(sql`SELECT produto.id FROM produto JOIN ${source} ON src.produto_id = produto.id
+    WHERE ${changes}
+    ORDER BY produto.isbn13
+    FOR NO KEY UPDATE OF produto`);
+  await tx.execute(sql`UPDATE produto SET ${raw([...publisher.sets, ...fills.map((x) => x.set), 'data_alteracao = now()'].join(', '))}
+    FROM ${source}
+    WHERE produto.id = src.produto_id AND (${changes})`);
+}
+
+/**
+ * Gives the catalogue products linked to the ERP products `erpProductIds` (surrogate ids of
+ * `erp_produto`) that have no contributors the ERP's: name and inverted name of the author, ONIX
+ * role of the contribution type (A01 when it has none), in `ordem`. Only from an ERP product
+ * whose authors and contribution types are all stored in full, so the catalogue never keeps a
+ * partial list or a guessed role when the products arrive before those records (the last of them
+ * to arrive fills it: `fillCatalogueFromRegisters`). When two of the ERP products link to one
+ * catalogue product, the lower ERP id gives the list. Inserts in (product, order) order.
+ */
+async function writeCatalogueContributors(tx: Executor, erpProductIds: readonly number[]): Promise<void> {
+  if (erpProductIds.length === 0) return;
   await tx.execute(sql`INSERT INTO produto_contribuidor (produto_id, ordem, tipo_contribuicao, nome_completo, nome_invertido)
     SELECT e.produto_id, c.ordem, coalesce(tc.codigo_onix, 'A01'), a.nome, a.nome_invertido
-    FROM erp_produto e
+    FROM (
+      SELECT DISTINCT ON (e.produto_id) e.id, e.produto_id
+      FROM erp_produto e
+      WHERE e.id IN (SELECT value::int FROM jsonb_array_elements_text(${json(erpProductIds)})) AND e.produto_id IS NOT NULL
+        AND EXISTS (SELECT 1 FROM erp_produto_contribuidor c WHERE c.erp_produto_id = e.id)
+        AND NOT EXISTS (
+          SELECT 1 FROM erp_produto_contribuidor c
+          JOIN erp_autor a ON a.id = c.autor_id
+          JOIN erp_tipo_contribuicao tc ON tc.id = c.tipo_contribuicao_id
+          WHERE c.erp_produto_id = e.id AND (a.alterado_em_erp IS NULL OR tc.alterado_em_erp IS NULL))
+        AND NOT EXISTS (SELECT 1 FROM produto_contribuidor pc WHERE pc.produto_id = e.produto_id)
+      ORDER BY e.produto_id, e.id_erp
+    ) e
     JOIN erp_produto_contribuidor c ON c.erp_produto_id = e.id
-    JOIN erp_autor a ON a.id = c.autor_id AND a.alterado_em_erp IS NOT NULL
-    LEFT JOIN erp_tipo_contribuicao tc ON tc.id = c.tipo_contribuicao_id
-    WHERE e.id IN (SELECT value::int FROM jsonb_array_elements_text(${ids})) AND e.produto_id IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM produto_contribuidor pc WHERE pc.produto_id = e.produto_id)
+    JOIN erp_autor a ON a.id = c.autor_id
+    JOIN erp_tipo_contribuicao tc ON tc.id = c.tipo_contribuicao_id
     ORDER BY e.produto_id, c.ordem
     ON CONFLICT DO NOTHING`);
+}
+
+const inIds = (column: string, ids: SQL): SQL => sql`${raw(column)} IN (SELECT value::int FROM jsonb_array_elements_text(${ids}))`;
+
+/**
+ * ERP products of the company naming rows `ids` in `ref`, whose catalogue product lacks `lacks`
+ * (SQL on `produto`): one pass over the company's ERP products (`ref` has no index), each
+ * catalogue row read by primary key in a subquery the planner cannot turn into a join (joined, a
+ * stale estimate made it loop over the catalogue: 0.9 s for 6000 products).
+ */
+const productsNaming =
+  (ref: string, lacks: string) =>
+  (companyId: number, ids: SQL): SQL =>
+    sql`SELECT e.id FROM erp_produto e
+      WHERE e.empresa_id = ${companyId}::int AND ${inIds(`e.${ref}`, ids)} AND e.produto_id IS NOT NULL
+        AND (SELECT ${raw(lacks)} FROM produto WHERE produto.id = e.produto_id)`;
+
+/**
+ * ERP products having a contributor that names rows `ids` in `ref` (through the contributors'
+ * `autor_id` index for AUTOR), whose catalogue product has no contributors.
+ */
+const productsCrediting =
+  (ref: string) =>
+  (_companyId: number, ids: SQL): SQL =>
+    sql`SELECT DISTINCT e.id FROM erp_produto_contribuidor c JOIN erp_produto e ON e.id = c.erp_produto_id
+      WHERE ${inIds(`c.${ref}`, ids)} AND e.produto_id IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM produto_contribuidor pc WHERE pc.produto_id = e.produto_id)`;
+
+/**
+ * The registers the catalogue takes values from: which ERP products a page of them concerns (those
+ * naming its rows whose catalogue product lacks what the register gives) and which fill they need.
+ */
+const CATALOGUE_REGISTERS: Partial<Record<ErpEntity, { products: (companyId: number, ids: SQL) => SQL; fill: (tx: Executor, erpProductIds: readonly number[]) => Promise<void> }>> = {
+  SELO: { products: productsNaming('selo_id', 'produto.editora_id IS NULL'), fill: fillCatalogueColumns },
+  TIPO_PRODUTO: { products: productsNaming(registerColumn('formato_produto').ref, `${currentValue('formato_produto', true)} IS NULL`), fill: fillCatalogueColumns },
+  ASSUNTO: { products: productsNaming(registerColumn('categoria_bisac').ref, `${currentValue('categoria_bisac', true)} IS NULL`), fill: fillCatalogueColumns },
+  AUTOR: { products: productsCrediting('autor_id'), fill: writeCatalogueContributors },
+  TIPO_CONTRIBUICAO: { products: productsCrediting('tipo_contribuicao_id'), fill: writeCatalogueContributors },
+};
+
+/**
+ * After a page of register records was written (`rowIds`: their surrogate ids), fills the
+ * catalogue products that ERP products of the company which arrived before these records (and so
+ * found placeholders) left without what the records give: publisher and imprint (SELO), product
+ * form (TIPO_PRODUTO), BISAC (ASSUNTO), contributors (AUTOR, TIPO_CONTRIBUICAO), by the same fill
+ * rule as `writeCatalogue` (never overwriting). One lookup when nothing is missing; other
+ * entity types do nothing.
+ */
+async function fillCatalogueFromRegisters(tx: Executor, companyId: number, entity: ErpEntity, rowIds: readonly number[]): Promise<void> {
+  const register = CATALOGUE_REGISTERS[entity];
+  if (!register || rowIds.length === 0) return;
+  const products = resultRows<{ id: number }>(await tx.execute(register.products(companyId, json(rowIds)))).map((r) => Number(r.id));
+  await register.fill(tx, products);
 }
 
 /**
@@ -401,7 +571,8 @@ async function writeCatalogueContributors(tx: Executor, written: Map<string, num
  * contribution types; the catalogue products of the records not older than what is stored
  * (`writeCatalogue`); the upsert, with `produto_id` = the catalogue product of the EAN; the
  * contributors of the products written (replaced), then those of their catalogue products when
- * they have none. A product with a repeated contributor `ordem` is rejected.
+ * they have none and every author and contribution type named is stored
+ * (`writeCatalogueContributors`). A product with a repeated contributor `ordem` is rejected.
  */
 export async function applyProductRecords(tx: Executor, companyId: number, records: readonly ErpProduct[]): Promise<RejectedRecord[]> {
   const spec = ERP_ENTITY_SPECS.PRODUTO;
@@ -451,7 +622,7 @@ export async function applyProductRecords(tx: Executor, companyId: number, recor
       JOIN erp_autor a ON a.empresa_id = ${companyId}::int AND a.id_erp = r.id_autor
       JOIN erp_tipo_contribuicao tc ON tc.empresa_id = ${companyId}::int AND tc.id_erp = r.id_tipo`);
   }
-  await writeCatalogueContributors(tx, written);
+  await writeCatalogueContributors(tx, [...written.values()]);
   return rejected;
 }
 

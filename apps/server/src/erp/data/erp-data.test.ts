@@ -234,7 +234,7 @@ describe('PRODUTO and the shared catalogue', () => {
     expect({ stats: await storedErpStatistics(database.db, companyA, 'PRODUTO'), rows: await snapshot() }).toEqual(before);
   });
 
-  it('names an imprint not synced yet: the product is stored, the catalogue gets the publisher once the imprint is known and the product changes', async () => {
+  it('names an imprint not synced yet: the product is stored, the catalogue gets the publisher when the imprint arrives', async () => {
     const product = makeRecord('PRODUTO', 'P-LATE-SELO', at(10), 16, { idSelo: 'S-LATE' });
     await apply(companyA, 'PRODUTO', [product]);
     const publisher = async () =>
@@ -243,6 +243,8 @@ describe('PRODUTO and the shared catalogue', () => {
     await apply(companyA, 'SELO', [makeRecord('SELO', 'S-LATE', at(5), 5, { nome: 'Selo Tardio', editora: 'Editora Tardia' })]);
     const [link] = await query<{ selo: string }>(database.db, `SELECT s.nome AS selo FROM erp_produto p JOIN erp_selo s ON s.id = p.selo_id WHERE p.empresa_id = ${companyA} AND p.id_erp = 'P-LATE-SELO'`);
     expect(link.selo).toBe('Selo Tardio');
+    expect(await publisher()).toBe('Editora Tardia');
+    // a later version of the product keeps it
     await apply(companyA, 'PRODUTO', [makeRecord('PRODUTO', 'P-LATE-SELO', at(20), 16, { idSelo: 'S-LATE' })]);
     expect(await publisher()).toBe('Editora Tardia');
   });

@@ -18,7 +18,9 @@ import { ERP_TABLES } from './erp-data.specs.ts';
  * up to 1000 records (a sale with up to 2000 lines) takes a handful of statements.
  * References to records not stored yet (a sale naming a client created after the client sync ran)
  * create placeholder rows that the referent's own record fills later. PRODUTO also links (and,
- * when missing, creates) the shared catalogue product by EAN = ISBN-13.
+ * when missing, creates) the shared catalogue product by EAN = ISBN-13; a SELO, TIPO_PRODUTO,
+ * ASSUNTO, AUTOR or TIPO_CONTRIBUICAO page fills, never overwriting, what the catalogue products
+ * of ERP products that arrived before it lack (publisher and imprint, form, BISAC, contributors).
  * @throws Error only for database failures; a record that cannot be stored is reported in the
  *   result instead: a sale with a repeated line number, a product with a repeated contributor
  *   order, a stock record for a product that already has another stock record
