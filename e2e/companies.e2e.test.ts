@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
+import { waitForToast } from './src/toast.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -15,7 +16,7 @@ async function signInAdmin(page: Page): Promise<void> {
   await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
 }
 
-const toast = (page: Page, text: string) => page.locator('.notistack-MuiContent-success', { hasText: text }).first().waitFor();
+const toast = (page: Page, text: string) => waitForToast(page, 'success', text);
 
 describe('companies screen', () => {
   it('creates (alphanumeric CNPJ masked as typed), finds, edits, deactivates and deletes a company; refuses a wrong check digit and a company in use', async () => {

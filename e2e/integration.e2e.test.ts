@@ -14,6 +14,7 @@ import { entitySyncStates, integrationLogs, outgoingItems, rejectedRecords, sync
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
 import { ROOT } from './src/paths.ts';
+import { waitForToast } from './src/toast.ts';
 
 /**
  * The integration screens on their own server: this file seeds a fresh PGlite folder (demo data
@@ -143,7 +144,7 @@ async function signInAdmin(page: Page, pathName = '/'): Promise<void> {
   if (pathName === '/') await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 15_000 });
 }
 
-const successToast = (page: Page, text: string | RegExp) => page.locator('.notistack-MuiContent-success', { hasText: text }).first().waitFor();
+const successToast = (page: Page, text: string | RegExp) => waitForToast(page, 'success', text);
 
 describe('integration screens', () => {
   it('top bar: the ERP indicator shows the percentage with two decimals and its colour', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
+import { waitForToast } from './src/toast.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -15,7 +16,7 @@ async function openParameters(page: Page): Promise<void> {
 }
 
 async function successToast(page: Page, text: string): Promise<void> {
-  await page.locator('.notistack-MuiContent-success').filter({ hasText: text }).first().waitFor();
+  await waitForToast(page, 'success', text);
 }
 
 async function saveParameters(page: Page): Promise<void> {

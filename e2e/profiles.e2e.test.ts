@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { ROLES } from '@acervo/contracts';
 import { VIEWPORTS, auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
+import { waitForToast } from './src/toast.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -14,7 +15,7 @@ async function signInAdmin(page: Page): Promise<void> {
 
 /** Waits for a success toast with exactly this text. */
 async function successToast(page: Page, text: string): Promise<void> {
-  await page.locator('.notistack-MuiContent-success').filter({ hasText: text }).first().waitFor();
+  await waitForToast(page, 'success', text);
 }
 
 describe('profiles', () => {

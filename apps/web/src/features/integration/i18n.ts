@@ -4,10 +4,7 @@ import type { FeatureMessages } from '../../shared/i18n-types.ts';
 export const integrationMessages: FeatureMessages = {
   'pt-BR': {
     integration: {
-      all: 'Todos',
-      apply: 'Buscar',
-      clear: 'Limpar',
-      filters: 'Filtros',
+      filters: { title: 'Filtros', all: 'Todos', apply: 'Buscar', clear: 'Limpar' },
       never: 'Nunca',
       close: 'Fechar',
       retry: 'Tentar novamente',
@@ -128,9 +125,7 @@ export const integrationMessages: FeatureMessages = {
   },
   'en-US': {
     integration: {
-      all: 'All',
-      apply: 'Search',
-      clear: 'Clear',
+      filters: { title: 'Filters', all: 'All', apply: 'Search', clear: 'Clear' },
       never: 'Never',
       close: 'Close',
       log: { title: 'Integration log', request: 'Request', response: 'Response' },

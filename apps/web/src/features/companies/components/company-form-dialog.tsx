@@ -1,21 +1,13 @@
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { companyRequestSchema, formatCnpj, type Company, type CompanyRequest, type CompanyRequestInput } from '@acervo/contracts';
-import { MOBILE_QUERY } from '../../../shared/app-id.ts';
-import { HistoryPanel } from '../../../shared/audit/history-panel.tsx';
+import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
+import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { toast } from '../../../shared/toast/toast.tsx';
 import { useSaveCompany } from '../api/save-company.ts';
@@ -42,7 +34,6 @@ export interface CompanyFormDialogProps {
  */
 export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFormDialogProps) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const fieldLabels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`companies.fields.${f}`)])), [t]);
   const save = useSaveCompany(fieldLabels);
   const defaults = useMemo<CompanyRequestInput>(
@@ -60,13 +51,9 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
     register,
     control,
     handleSubmit,
-    reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CompanyRequestInput, unknown, CompanyRequest>({ mode: 'onSubmit', reValidateMode: 'onChange', resolver: zodResolver(companyRequestSchema), defaultValues: defaults });
-  useEffect(() => {
-    if (open) reset(defaults);
-  }, [open, defaults, reset]);
+  } = useDialogForm<CompanyRequestInput, CompanyRequest>(companyRequestSchema, defaults, open);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -95,60 +82,52 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
   );
 
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} fullScreen={mobile} maxWidth="md" fullWidth aria-labelledby="company-dialog-title">
-      <DialogTitle id="company-dialog-title">{company ? t('companies.editTitle') : t('companies.newTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id="company-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { maxLength: 150, required: true })}</Box>
-          <Controller
-            name="cnpj"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(formatCnpj(event.target.value))}
-                id="company-cnpj"
-                label={t('companies.fields.cnpj')}
-                required
-                fullWidth
-                placeholder="00.000.000/0000-00"
-                error={Boolean(errors.cnpj)}
-                helperText={errors.cnpj?.message ?? t('companies.cnpjHelp')}
-                slotProps={{ htmlInput: { maxLength: 18, autoCapitalize: 'characters', spellCheck: false }, inputLabel: { shrink: true } }}
-              />
-            )}
-          />
-          {text('codigoErp', { maxLength: 50 })}
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('description', { maxLength: 1000, multiline: true })}</Box>
-          <Controller
-            name="ativo"
-            control={control}
-            render={({ field }) => <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('companies.fields.ativo')} />}
-          />
-          <Controller
-            name="acessoApi"
-            control={control}
-            render={({ field }) => <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('companies.fields.acessoApi')} />}
-          />
-        </Box>
-        {company && (
-          <>
-            <Divider sx={{ my: 2 }} />
-            <HistoryPanel entidade="empresa" idRegistro={company.id} fieldLabels={fieldLabels} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('companies.cancel')}
-        </Button>
-        <Button type="submit" form="company-form" variant="contained" loading={isSubmitting}>
-          {t('companies.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      idPrefix="company"
+      title={company ? t('companies.editTitle') : t('companies.newTitle')}
+      submitting={isSubmitting}
+      cancelLabel={t('companies.cancel')}
+      saveLabel={t('companies.save')}
+      history={company ? { entidade: 'empresa', idRegistro: company.id, fieldLabels } : undefined}
+      onClose={onClose}
+    >
+      <Box component="form" id="company-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { maxLength: 150, required: true })}</Box>
+        <Controller
+          name="cnpj"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              name={field.name}
+              inputRef={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(formatCnpj(event.target.value))}
+              id="company-cnpj"
+              label={t('companies.fields.cnpj')}
+              required
+              fullWidth
+              placeholder="00.000.000/0000-00"
+              error={Boolean(errors.cnpj)}
+              helperText={errors.cnpj?.message ?? t('companies.cnpjHelp')}
+              slotProps={{ htmlInput: { maxLength: 18, autoCapitalize: 'characters', spellCheck: false }, inputLabel: { shrink: true } }}
+            />
+          )}
+        />
+        {text('codigoErp', { maxLength: 50 })}
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('description', { maxLength: 1000, multiline: true })}</Box>
+        <Controller
+          name="ativo"
+          control={control}
+          render={({ field }) => <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('companies.fields.ativo')} />}
+        />
+        <Controller
+          name="acessoApi"
+          control={control}
+          render={({ field }) => <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('companies.fields.acessoApi')} />}
+        />
+      </Box>
+    </FormDialog>
   );
 }

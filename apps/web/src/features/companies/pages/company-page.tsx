@@ -1,25 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_SORT_FIELDS, formatCnpj, type Company } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { ConfirmDialog } from '../../../shared/confirm/confirm-dialog.tsx';
 import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
+import { ListFilters, activeStatusFilter } from '../../../shared/forms/list-filters.tsx';
 import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
-import { toast } from '../../../shared/toast/toast.tsx';
+import { PageHeader } from '../../../shared/page-header/page-header.tsx';
+import { ActiveSwitch, RowActions } from '../../../shared/register/register-cells.tsx';
+import { useRegisterActions } from '../../../shared/register/use-register-actions.ts';
 import { COMPANY_FILTER_KEYS, useCompanies } from '../api/get-companies.ts';
 import { useDeleteCompany, useToggleCompany } from '../api/save-company.ts';
-import { CompanyFilters } from '../components/company-filters.tsx';
 import { CompanyFormDialog } from '../components/company-form-dialog.tsx';
 
 const DEFAULT_SORT: SortState = { field: 'nome', direction: 'asc' };
@@ -38,31 +35,7 @@ export function CompanyPage() {
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const list = useListParams({ filterKeys: COMPANY_FILTER_KEYS, defaultSort: DEFAULT_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: COMPANY_SORT_FIELDS });
   const companies = useCompanies(list.query);
-  const toggle = useToggleCompany();
-  const remove = useDeleteCompany();
-  const [editing, setEditing] = useState<Company | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Company | null>(null);
-
-  const openForm = (company: Company | null) => {
-    setEditing(company);
-    setFormOpen(true);
-  };
-
-  const onToggle = async (company: Company) => {
-    const state = await toggle.mutateAsync(company.id).catch(() => null);
-    if (state) toast.success(state.ativo ? t('companies.activated') : t('companies.deactivated'));
-  };
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    const ok = await remove.mutateAsync(deleting.id).then(
-      () => true,
-      () => false,
-    );
-    setDeleting(null);
-    if (ok) toast.success(t('companies.deleted'));
-  };
+  const actions = useRegisterActions<Company>({ keyPrefix: 'companies', remove: useDeleteCompany(), toggle: useToggleCompany() });
 
   const columns = useMemo<GridColDef<Company>[]>(
     () => [
@@ -91,58 +64,32 @@ export function CompanyPage() {
         field: 'ativo',
         headerName: t('companies.fields.ativo'),
         width: 90,
-        renderCell: ({ row }) => (
-          <Switch
-            checked={row.ativo}
-            disabled={toggle.isPending}
-            onClick={(event) => event.stopPropagation()}
-            onKeyDown={(event) => event.stopPropagation()}
-            onChange={() => void onToggle(row)}
-            slotProps={{ input: { 'aria-label': t('companies.toggleLabel', { nome: row.nome }) } }}
-          />
-        ),
+        renderCell: ({ row }) => <ActiveSwitch checked={row.ativo} label={t('companies.toggleLabel', { nome: row.nome })} disabled={actions.toggling} onToggle={() => void actions.toggleActive(row)} />,
       },
       {
         field: 'acoes',
         headerName: t('companies.actions'),
         sortable: false,
         width: 100,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
-            <Tooltip title={t('companies.edit')}>
-              <IconButton size="small" aria-label={t('companies.editLabel', { nome: row.nome })} onClick={() => openForm(row)}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('companies.delete')}>
-              <IconButton size="small" color="error" aria-label={t('companies.deleteLabel', { nome: row.nome })} onClick={() => setDeleting(row)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        ),
+        renderCell: ({ row }) => <RowActions keyPrefix="companies" values={{ nome: row.nome }} onEdit={() => actions.openForm(row)} onDelete={() => actions.askDelete(row)} />,
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, mobile, toggle.isPending],
+    [t, mobile, actions.toggling],
   );
 
   return (
     <Box>
-      <Box sx={{ mb: 2, display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Box>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700, color: 'primary.main' }}>
-            {t('companies.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('companies.subtitle')}
-          </Typography>
-        </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
-          {t('companies.new')}
-        </Button>
-      </Box>
-      <CompanyFilters value={list.filters} onApply={(filters) => list.setFilters(filters)} onClear={list.reset} />
+      <PageHeader
+        title={t('companies.title')}
+        subtitle={t('companies.subtitle')}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => actions.openForm(null)}>
+            {t('companies.new')}
+          </Button>
+        }
+      />
+      <ListFilters idPrefix="companies" textsKey="companies.filters" selects={[activeStatusFilter(t, 'companies.filters')]} value={list.filters} onApply={(filters) => list.setFilters(filters)} onClear={list.reset} />
       <DataTable<Company>
         ariaLabel={t('companies.title')}
         rows={companies.data?.itens ?? []}
@@ -152,11 +99,11 @@ export function CompanyPage() {
         error={companies.isError}
         onRetry={() => void companies.refetch()}
         list={list}
-        onRowClick={(row) => openForm(row)}
+        onRowClick={(row) => actions.openForm(row)}
         hiddenFields={mobile ? MOBILE_HIDDEN : []}
       />
-      <CompanyFormDialog open={formOpen} company={editing} onClose={() => setFormOpen(false)} />
-      <ConfirmDialog open={deleting !== null} title={t('companies.deleteTitle')} busy={remove.isPending} onConfirm={() => void onDelete()} onClose={() => setDeleting(null)} />
+      <CompanyFormDialog open={actions.formOpen} company={actions.editing} onClose={actions.closeForm} />
+      <ConfirmDialog {...actions.deleteDialog} />
     </Box>
   );
 }

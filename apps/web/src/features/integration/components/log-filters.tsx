@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
-import ClearIcon from '@mui/icons-material/FilterAltOff';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useTranslation } from 'react-i18next';
 import { ERP_ENTITIES, ERP_ENTITY_LABELS, ERP_INTEGRATION_TYPES, ERP_INTEGRATION_TYPE_LABELS, INTEGRATION_LOG_STATUSES } from '@acervo/contracts';
 import { DATE_FORMAT } from '../../../shared/format/format.ts';
+import { FilterButtons } from '../../../shared/forms/list-filters.tsx';
 import type { LOG_FILTER_KEYS } from '../api/integration-api.ts';
 
 /** The log filters as the URL holds them (dates ISO `YYYY-MM-DD`). */
@@ -49,12 +47,12 @@ export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-label={t('integration.filters')} sx={{ p: 2, mb: 2 }}>
+    <Paper variant="outlined" component="section" aria-label={t('integration.filters.title')} sx={{ p: 2, mb: 2 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, alignItems: 'start' }}>
         <TextField id="log-resposta" label={t('integration.log.fields.resposta')} value={resposta} onChange={(e) => setResposta(e.target.value)} onKeyDown={onEnter} fullWidth slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }} />
         <TextField id="log-requisicao" label={t('integration.log.fields.requisicao')} value={requisicao} onChange={(e) => setRequisicao(e.target.value)} onKeyDown={onEnter} fullWidth slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }} />
         <TextField id="log-status" select label={t('integration.log.fields.status')} value={value.status ?? ''} onChange={(e) => apply({ status: e.target.value })} fullWidth slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
-          <MenuItem value="">{t('integration.all')}</MenuItem>
+          <MenuItem value="">{t('integration.filters.all')}</MenuItem>
           {INTEGRATION_LOG_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
               {t(`integration.status.${s}`)}
@@ -62,7 +60,7 @@ export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
           ))}
         </TextField>
         <TextField id="log-tipo" select label={t('integration.log.fields.tipo')} value={value.tipo ?? ''} onChange={(e) => apply({ tipo: e.target.value })} fullWidth slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
-          <MenuItem value="">{t('integration.all')}</MenuItem>
+          <MenuItem value="">{t('integration.filters.all')}</MenuItem>
           {ERP_INTEGRATION_TYPES.filter((type) => type !== 'NENHUMA').map((type) => (
             <MenuItem key={type} value={type}>
               {ERP_INTEGRATION_TYPE_LABELS[type]}
@@ -70,7 +68,7 @@ export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
           ))}
         </TextField>
         <TextField id="log-entidade" select label={t('integration.log.fields.entidade')} value={value.entidade ?? ''} onChange={(e) => apply({ entidade: e.target.value })} fullWidth slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
-          <MenuItem value="">{t('integration.all')}</MenuItem>
+          <MenuItem value="">{t('integration.filters.all')}</MenuItem>
           {ERP_ENTITIES.map((entity) => (
             <MenuItem key={entity} value={entity}>
               {ERP_ENTITY_LABELS[entity]}
@@ -97,14 +95,7 @@ export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
           }}
           slotProps={{ textField: { id: 'log-data-fim', fullWidth: true, error: badRange, helperText: badRange ? t('integration.log.invalidRange') : undefined }, field: { clearable: true } }}
         />
-        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignSelf: 'center' }}>
-          <Button variant="outlined" startIcon={<ClearIcon />} onClick={onClear}>
-            {t('integration.clear')}
-          </Button>
-          <Button variant="contained" startIcon={<SearchIcon />} onClick={() => apply({})}>
-            {t('integration.apply')}
-          </Button>
-        </Box>
+        <FilterButtons clearLabel={t('integration.filters.clear')} applyLabel={t('integration.filters.apply')} onClear={onClear} onApply={() => apply({})} sx={{ alignSelf: 'center' }} />
       </Box>
     </Paper>
   );

@@ -17,9 +17,9 @@ import { useTranslation } from 'react-i18next';
 import type { IntegrationEntityStats } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { formatDateTime } from '../../../shared/format/format.ts';
+import { PageHeader } from '../../../shared/page-header/page-header.tsx';
 import { erpIndicatorColor, formatErpPercent } from '../../layout/erp-indicator-color.ts';
 import { useIntegrationStats } from '../api/integration-api.ts';
-import { PageHeader } from '../components/page-header.tsx';
 import { formatMinutes } from '../integration-format.ts';
 
 const DailyChart = lazy(async () => ({ default: (await import('../components/daily-chart.tsx')).DailyChart }));

@@ -12,10 +12,10 @@ import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { formatDateTime } from '../../../shared/format/format.ts';
 import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
 import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
+import { PageHeader } from '../../../shared/page-header/page-header.tsx';
 import { LOG_FILTER_KEYS, useIntegrationLogs } from '../api/integration-api.ts';
 import { LogFilters } from '../components/log-filters.tsx';
 import { LogDetailDialog } from '../components/log-detail-dialog.tsx';
-import { PageHeader } from '../components/page-header.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 
 const DEFAULT_SORT: SortState = { field: 'data', direction: 'desc' };

@@ -19,10 +19,10 @@ import { formatDateTime } from '../../../shared/format/format.ts';
 import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
 import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
 import { toast } from '../../../shared/toast/toast.tsx';
+import { ListFilters } from '../../../shared/forms/list-filters.tsx';
+import { PageHeader } from '../../../shared/page-header/page-header.tsx';
 import { QUEUE_FILTER_KEYS, useOutgoing, useRetryOutgoing } from '../api/integration-api.ts';
 import { BodyView } from '../components/body-view.tsx';
-import { ListFilters } from '../components/list-filters.tsx';
-import { PageHeader } from '../components/page-header.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 
 const DEFAULT_SORT: SortState = { field: 'id', direction: 'desc' };
@@ -124,6 +124,7 @@ export function QueuePage() {
       />
       <ListFilters
         idPrefix="queue"
+        textsKey="integration.filters"
         value={list.filters}
         termLabel={t('integration.queue.fields.term')}
         selects={[

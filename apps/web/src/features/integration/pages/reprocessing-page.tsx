@@ -26,10 +26,10 @@ import { DATE_FORMAT, formatDateTime } from '../../../shared/format/format.ts';
 import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
 import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
 import { toast } from '../../../shared/toast/toast.tsx';
+import { ListFilters } from '../../../shared/forms/list-filters.tsx';
+import { PageHeader } from '../../../shared/page-header/page-header.tsx';
 import { REPROCESSING_FILTER_KEYS, useRejectedRecords, useReprocess, useResync } from '../api/integration-api.ts';
 import { BodyView } from '../components/body-view.tsx';
-import { ListFilters } from '../components/list-filters.tsx';
-import { PageHeader } from '../components/page-header.tsx';
 import { StatusChip } from '../components/status-chip.tsx';
 
 const DEFAULT_SORT: SortState = { field: 'dataAlteracao', direction: 'desc' };
@@ -174,6 +174,7 @@ export function ReprocessingPage() {
         <ResyncPanel />
         <ListFilters
           idPrefix="reprocessing"
+          textsKey="integration.filters"
           value={list.filters}
           termLabel={t('integration.reprocessing.fields.term')}
           selects={[

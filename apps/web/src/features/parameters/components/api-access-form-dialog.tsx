@@ -1,20 +1,11 @@
-import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { apiAccessSaveSchema, type ApiAccess, type ApiAccessSave, type ApiAccessSaveInput } from '@acervo/contracts';
-import { MOBILE_QUERY } from '../../../shared/app-id.ts';
-import { HistoryPanel } from '../../../shared/audit/history-panel.tsx';
+import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
+import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { toast } from '../../../shared/toast/toast.tsx';
 import { useSaveApiAccess } from '../api/api-access.ts';
@@ -39,20 +30,15 @@ export interface ApiAccessFormDialogProps {
  */
 export function ApiAccessFormDialog({ open, access, companyName, onClose }: ApiAccessFormDialogProps) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const fieldLabels = useMemo(() => ({ email: t('parameters.api.email'), senha: t('parameters.api.senha') }), [t]);
   const save = useSaveApiAccess(fieldLabels);
   const defaults = useMemo<ApiAccessSaveInput>(() => ({ email: access?.email ?? '', senha: '' }), [access]);
   const {
     register,
     handleSubmit,
-    reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ApiAccessSaveInput, unknown, ApiAccessSave>({ mode: 'onSubmit', reValidateMode: 'onChange', resolver: zodResolver(apiAccessSaveSchema), defaultValues: defaults });
-  useEffect(() => {
-    if (open) reset(defaults);
-  }, [open, defaults, reset]);
+  } = useDialogForm<ApiAccessSaveInput, ApiAccessSave>(apiAccessSaveSchema, defaults, open);
 
   const onSubmit = handleSubmit(async (values) => {
     if (!access && !values.senha) {
@@ -69,54 +55,47 @@ export function ApiAccessFormDialog({ open, access, companyName, onClose }: ApiA
   });
 
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} fullScreen={mobile} maxWidth="sm" fullWidth aria-labelledby="api-access-dialog-title">
-      <DialogTitle id="api-access-dialog-title">{access ? t('parameters.api.editTitle') : t('parameters.api.newTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id="api-access-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          {companyName && (
-            <Typography variant="body2" color="text.secondary">
-              {t('parameters.api.company', { nome: companyName })}
-            </Typography>
-          )}
-          <TextField
-            {...register('email')}
-            id="api-access-email"
-            label={t('parameters.api.email')}
-            type="email"
-            required
-            fullWidth
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message}
-            slotProps={{ htmlInput: { maxLength: 254 }, inputLabel: { shrink: true } }}
-          />
-          <TextField
-            {...register('senha')}
-            id="api-access-senha"
-            label={t('parameters.api.senha')}
-            type="password"
-            required={!access}
-            fullWidth
-            autoComplete="new-password"
-            error={Boolean(errors.senha)}
-            helperText={errors.senha?.message ?? (access ? t('parameters.api.senhaEditHelp') : t('parameters.api.senhaHelp'))}
-            slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
-          />
-        </Box>
-        {access && (
-          <>
-            <Divider sx={{ my: 2 }} />
-            <HistoryPanel entidade="acesso-api" idRegistro={access.id} fieldLabels={fieldLabels} />
-          </>
+    <FormDialog
+      open={open}
+      idPrefix="api-access"
+      title={access ? t('parameters.api.editTitle') : t('parameters.api.newTitle')}
+      submitting={isSubmitting}
+      cancelLabel={t('parameters.api.cancel')}
+      saveLabel={t('parameters.api.save')}
+      maxWidth="sm"
+      history={access ? { entidade: 'acesso-api', idRegistro: access.id, fieldLabels } : undefined}
+      onClose={onClose}
+    >
+      <Box component="form" id="api-access-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        {companyName && (
+          <Typography variant="body2" color="text.secondary">
+            {t('parameters.api.company', { nome: companyName })}
+          </Typography>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('parameters.api.cancel')}
-        </Button>
-        <Button type="submit" form="api-access-form" variant="contained" loading={isSubmitting}>
-          {t('parameters.api.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        <TextField
+          {...register('email')}
+          id="api-access-email"
+          label={t('parameters.api.email')}
+          type="email"
+          required
+          fullWidth
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+          slotProps={{ htmlInput: { maxLength: 254 }, inputLabel: { shrink: true } }}
+        />
+        <TextField
+          {...register('senha')}
+          id="api-access-senha"
+          label={t('parameters.api.senha')}
+          type="password"
+          required={!access}
+          fullWidth
+          autoComplete="new-password"
+          error={Boolean(errors.senha)}
+          helperText={errors.senha?.message ?? (access ? t('parameters.api.senhaEditHelp') : t('parameters.api.senhaHelp'))}
+          slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
+        />
+      </Box>
+    </FormDialog>
   );
 }

@@ -2,15 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +15,10 @@ import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { ConfirmDialog } from '../../../shared/confirm/confirm-dialog.tsx';
 import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
 import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
+import { RowActions } from '../../../shared/register/register-cells.tsx';
+import { useRegisterActions } from '../../../shared/register/use-register-actions.ts';
 import { useSignedUser } from '../../../shared/session/session-context.tsx';
 import { useUserCompanies } from '../../../shared/api/get-user-companies.ts';
-import { toast } from '../../../shared/toast/toast.tsx';
 import { API_ACCESS_FILTER_KEYS, useApiAccessList, useDeleteApiAccess } from '../api/api-access.ts';
 import { ApiAccessFormDialog } from './api-access-form-dialog.tsx';
 
@@ -41,26 +38,9 @@ export function ApiAccessSection() {
   const companyName = companies.data?.find((c) => c.id === user.idEmpresa)?.nome;
   const list = useListParams({ filterKeys: API_ACCESS_FILTER_KEYS, defaultSort: DEFAULT_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: API_ACCESS_SORT_FIELDS });
   const accesses = useApiAccessList(list.query);
-  const remove = useDeleteApiAccess();
-  const [editing, setEditing] = useState<ApiAccess | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<ApiAccess | null>(null);
+  const actions = useRegisterActions<ApiAccess>({ keyPrefix: 'parameters.api', remove: useDeleteApiAccess() });
   const [term, setTerm] = useState(list.filters.term ?? '');
   useEffect(() => setTerm(list.filters.term ?? ''), [list.filters.term]);
-
-  const openForm = (access: ApiAccess | null) => {
-    setEditing(access);
-    setFormOpen(true);
-  };
-  const onDelete = async () => {
-    if (!deleting) return;
-    const ok = await remove.mutateAsync(deleting.id).then(
-      () => true,
-      () => false,
-    );
-    setDeleting(null);
-    if (ok) toast.success(t('parameters.api.deleted'));
-  };
 
   const columns = useMemo<GridColDef<ApiAccess>[]>(
     () => [
@@ -89,23 +69,10 @@ export function ApiAccessSection() {
         headerName: t('parameters.api.actions'),
         sortable: false,
         width: 100,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
-            <Tooltip title={t('parameters.api.edit')}>
-              <IconButton size="small" aria-label={t('parameters.api.editLabel', { email: row.email })} onClick={() => openForm(row)}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('parameters.api.delete')}>
-              <IconButton size="small" color="error" aria-label={t('parameters.api.deleteLabel', { email: row.email })} onClick={() => setDeleting(row)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        ),
+        renderCell: ({ row }) => <RowActions keyPrefix="parameters.api" values={{ email: row.email }} onEdit={() => actions.openForm(row)} onDelete={() => actions.askDelete(row)} />,
       },
     ],
-    [t, mobile],
+    [t, mobile, actions.openForm, actions.askDelete],
   );
 
   return (
@@ -120,7 +87,7 @@ export function ApiAccessSection() {
             {t('parameters.sections.apiHelp')}
           </Typography>
         </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => actions.openForm(null)}>
           {t('parameters.api.new')}
         </Button>
       </Box>
@@ -155,21 +122,12 @@ export function ApiAccessSection() {
           error={accesses.isError}
           onRetry={() => void accesses.refetch()}
           list={list}
-          onRowClick={(row) => openForm(row)}
+          onRowClick={(row) => actions.openForm(row)}
           hiddenFields={mobile ? ['senhaDefinida'] : []}
         />
       </Box>
-      <ApiAccessFormDialog open={formOpen} access={editing} companyName={companyName} onClose={() => setFormOpen(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('parameters.api.deleteTitle')}
-        message={t('parameters.api.deleteMessage')}
-        confirmLabel={t('parameters.api.delete')}
-        cancelLabel={t('parameters.api.cancel')}
-        busy={remove.isPending}
-        onConfirm={() => void onDelete()}
-        onClose={() => setDeleting(null)}
-      />
+      <ApiAccessFormDialog open={actions.formOpen} access={actions.editing} companyName={companyName} onClose={actions.closeForm} />
+      <ConfirmDialog {...actions.deleteDialog} message={t('parameters.api.deleteMessage')} confirmLabel={t('parameters.api.delete')} cancelLabel={t('parameters.api.cancel')} />
     </Paper>
   );
 }

@@ -1,23 +1,15 @@
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_DESCRIPTION_MAX, PROFILE_NAME_MAX, profileSaveSchema, type Profile, type ProfileSave, type ProfileSaveInput } from '@acervo/contracts';
-import { MOBILE_QUERY } from '../../../shared/app-id.ts';
-import { HistoryPanel } from '../../../shared/audit/history-panel.tsx';
+import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
+import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { toast } from '../../../shared/toast/toast.tsx';
 import { useProfile } from '../api/get-profile.ts';
@@ -49,7 +41,6 @@ const EMPTY: ProfileSaveInput = { nome: '', descricao: '', permissoes: [], ativo
  */
 export function ProfileFormDialog({ open, profileId, onClose, onSaved }: ProfileFormDialogProps) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const fieldLabels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`profiles.fields.${f}`)])), [t]);
   const save = useSaveProfile(fieldLabels);
   const permissions = usePermissions();
@@ -64,13 +55,9 @@ export function ProfileFormDialog({ open, profileId, onClose, onSaved }: Profile
     register,
     control,
     handleSubmit,
-    reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileSaveInput, unknown, ProfileSave>({ mode: 'onSubmit', reValidateMode: 'onChange', resolver: zodResolver(profileSaveSchema), defaultValues: defaults });
-  useEffect(() => {
-    if (open) reset(defaults);
-  }, [open, defaults, reset]);
+  } = useDialogForm<ProfileSaveInput, ProfileSave>(profileSaveSchema, defaults, open);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -87,70 +74,63 @@ export function ProfileFormDialog({ open, profileId, onClose, onSaved }: Profile
   const failed = (editing && profile.isError) || permissions.isError;
 
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} fullScreen={mobile} maxWidth="md" fullWidth aria-labelledby="profile-dialog-title">
-      <DialogTitle id="profile-dialog-title">{editing ? t('profiles.editTitle') : t('profiles.newTitle')}</DialogTitle>
-      <DialogContent dividers>
-        {waiting && (
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 2 }} role="status">
-            <CircularProgress size={20} aria-hidden /> {t('profiles.permissions.loading')}
-          </Box>
-        )}
-        {failed && <Alert severity="error">{profile.isError ? t('profiles.loadError') : t('profiles.permissions.error')}</Alert>}
-        {!waiting && !failed && (
-          <Box component="form" id="profile-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            {loaded && loaded.totalUsuarios > 0 && <Alert severity="info">{t('profiles.inUse', { count: loaded.totalUsuarios })}</Alert>}
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr auto' }, alignItems: 'center' }}>
-              <TextField
-                {...register('nome')}
-                id="profile-nome"
-                label={t('profiles.fields.nome')}
-                required
-                fullWidth
-                error={Boolean(errors.nome)}
-                helperText={errors.nome?.message}
-                slotProps={{ htmlInput: { maxLength: PROFILE_NAME_MAX }, inputLabel: { shrink: true } }}
-              />
-              <Controller
-                name="ativo"
-                control={control}
-                render={({ field }) => <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('profiles.fields.ativo')} />}
-              />
-            </Box>
+    <FormDialog
+      open={open}
+      idPrefix="profile"
+      title={editing ? t('profiles.editTitle') : t('profiles.newTitle')}
+      submitting={isSubmitting}
+      saveDisabled={waiting || failed}
+      cancelLabel={t('profiles.cancel')}
+      saveLabel={t('profiles.save')}
+      history={profileId !== null && loaded ? { entidade: 'perfil', idRegistro: profileId, fieldLabels } : undefined}
+      onClose={onClose}
+    >
+      {waiting && (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 2 }} role="status">
+          <CircularProgress size={20} aria-hidden /> {t('profiles.permissions.loading')}
+        </Box>
+      )}
+      {failed && <Alert severity="error">{profile.isError ? t('profiles.loadError') : t('profiles.permissions.error')}</Alert>}
+      {!waiting && !failed && (
+        <Box component="form" id="profile-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          {loaded && loaded.totalUsuarios > 0 && <Alert severity="info">{t('profiles.inUse', { count: loaded.totalUsuarios })}</Alert>}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr auto' }, alignItems: 'center' }}>
             <TextField
-              {...register('descricao')}
-              id="profile-descricao"
-              label={t('profiles.fields.descricao')}
-              multiline
-              minRows={2}
+              {...register('nome')}
+              id="profile-nome"
+              label={t('profiles.fields.nome')}
+              required
               fullWidth
-              error={Boolean(errors.descricao)}
-              helperText={errors.descricao?.message}
-              slotProps={{ htmlInput: { maxLength: PROFILE_DESCRIPTION_MAX }, inputLabel: { shrink: true } }}
+              error={Boolean(errors.nome)}
+              helperText={errors.nome?.message}
+              slotProps={{ htmlInput: { maxLength: PROFILE_NAME_MAX }, inputLabel: { shrink: true } }}
             />
             <Controller
-              name="permissoes"
+              name="ativo"
               control={control}
-              render={({ field }) => (
-                <PermissionPicker groups={permissions.data ?? []} value={field.value} onChange={field.onChange} error={errors.permissoes?.message} disabled={isSubmitting} />
-              )}
+              render={({ field }) => <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('profiles.fields.ativo')} />}
             />
           </Box>
-        )}
-        {editing && profileId !== null && loaded && (
-          <>
-            <Divider sx={{ my: 2 }} />
-            <HistoryPanel entidade="perfil" idRegistro={profileId} fieldLabels={fieldLabels} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('profiles.cancel')}
-        </Button>
-        <Button type="submit" form="profile-form" variant="contained" loading={isSubmitting} disabled={waiting || failed}>
-          {t('profiles.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <TextField
+            {...register('descricao')}
+            id="profile-descricao"
+            label={t('profiles.fields.descricao')}
+            multiline
+            minRows={2}
+            fullWidth
+            error={Boolean(errors.descricao)}
+            helperText={errors.descricao?.message}
+            slotProps={{ htmlInput: { maxLength: PROFILE_DESCRIPTION_MAX }, inputLabel: { shrink: true } }}
+          />
+          <Controller
+            name="permissoes"
+            control={control}
+            render={({ field }) => (
+              <PermissionPicker groups={permissions.data ?? []} value={field.value} onChange={field.onChange} error={errors.permissoes?.message} disabled={isSubmitting} />
+            )}
+          />
+        </Box>
+      )}
+    </FormDialog>
   );
 }

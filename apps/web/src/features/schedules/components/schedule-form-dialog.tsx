@@ -1,24 +1,16 @@
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { MAX_REPEAT_MINUTES, SCHEDULE_NAME_MAX, cronError, describeCron, scheduleSaveRequestSchema, type Schedule, type ScheduleSave, type ScheduleSaveRequest, type TaskKindInfo } from '@acervo/contracts';
-import { MOBILE_QUERY } from '../../../shared/app-id.ts';
-import { HistoryPanel } from '../../../shared/audit/history-panel.tsx';
+import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
+import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { useSignedUser } from '../../../shared/session/session-context.tsx';
 import { toast } from '../../../shared/toast/toast.tsx';
@@ -47,7 +39,6 @@ export interface ScheduleFormDialogProps {
  */
 export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleFormDialogProps) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const user = useSignedUser();
   const fieldLabels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`schedules.fields.${f}`)])), [t]);
   const save = useSaveSchedule(fieldLabels);
@@ -66,15 +57,11 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
     register,
     control,
     handleSubmit,
-    reset,
     setError,
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ScheduleSaveRequest, unknown, ScheduleSave>({ mode: 'onSubmit', reValidateMode: 'onChange', resolver: zodResolver(scheduleSaveRequestSchema), defaultValues: defaults });
-  useEffect(() => {
-    if (open) reset(defaults);
-  }, [open, defaults, reset]);
+  } = useDialogForm<ScheduleSaveRequest, ScheduleSave>(scheduleSaveRequestSchema, defaults, open);
 
   const periodo = useWatch({ control, name: 'periodo' }) ?? '';
   const tipo = useWatch({ control, name: 'tipo' });
@@ -105,126 +92,118 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
   const periodHelper = errors.periodo?.message ?? periodProblem ?? description ?? t('schedules.periodHelp');
 
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} fullScreen={mobile} maxWidth="md" fullWidth aria-labelledby="schedule-dialog-title">
-      <DialogTitle id="schedule-dialog-title">{schedule ? t('schedules.editTitle') : t('schedules.newTitle')}</DialogTitle>
-      <DialogContent dividers>
-        {schedule?.sistema && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {t('schedules.systemHelp')}
-          </Alert>
-        )}
-        <Box component="form" id="schedule-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
-          <Controller
-            name="tipo"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                select
-                id="schedule-tipo"
-                name={field.name}
-                inputRef={field.ref}
-                value={kinds.some((k) => k.tipo === field.value) ? field.value : ''}
-                onBlur={field.onBlur}
-                onChange={(event) => onKindChange(event.target.value)}
-                label={t('schedules.fields.tipo')}
-                required
-                fullWidth
-                disabled={Boolean(schedule?.sistema)}
-                error={Boolean(errors.tipo)}
-                helperText={errors.tipo?.message}
-                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-                sx={{ gridColumn: { sm: 'span 2' } }}
-              >
-                <MenuItem value="" disabled>
-                  —
+    <FormDialog
+      open={open}
+      idPrefix="schedule"
+      title={schedule ? t('schedules.editTitle') : t('schedules.newTitle')}
+      submitting={isSubmitting}
+      cancelLabel={t('schedules.cancel')}
+      saveLabel={t('schedules.save')}
+      history={schedule ? { entidade: 'agendamento', idRegistro: schedule.id, fieldLabels } : undefined}
+      onClose={onClose}
+    >
+      {schedule?.sistema && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('schedules.systemHelp')}
+        </Alert>
+      )}
+      <Box component="form" id="schedule-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+        <Controller
+          name="tipo"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              id="schedule-tipo"
+              name={field.name}
+              inputRef={field.ref}
+              value={kinds.some((k) => k.tipo === field.value) ? field.value : ''}
+              onBlur={field.onBlur}
+              onChange={(event) => onKindChange(event.target.value)}
+              label={t('schedules.fields.tipo')}
+              required
+              fullWidth
+              disabled={Boolean(schedule?.sistema)}
+              error={Boolean(errors.tipo)}
+              helperText={errors.tipo?.message}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              sx={{ gridColumn: { sm: 'span 2' } }}
+            >
+              <MenuItem value="" disabled>
+                —
+              </MenuItem>
+              {kinds.map((k) => (
+                <MenuItem key={k.tipo} value={k.tipo}>
+                  {k.descricao}
                 </MenuItem>
-                {kinds.map((k) => (
-                  <MenuItem key={k.tipo} value={k.tipo}>
-                    {k.descricao}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <TextField
-            {...register('nome')}
-            id="schedule-nome"
-            label={t('schedules.fields.nome')}
-            required
-            fullWidth
-            error={Boolean(errors.nome)}
-            helperText={errors.nome?.message}
-            slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX }, inputLabel: { shrink: true } }}
-            sx={{ gridColumn: { sm: 'span 2' } }}
-          />
-          <TextField
-            {...register('periodo')}
-            id="schedule-periodo"
-            label={t('schedules.fields.periodo')}
-            required
-            fullWidth
-            placeholder="0 2 * * *"
-            error={Boolean(errors.periodo) || Boolean(periodProblem)}
-            helperText={periodHelper}
-            slotProps={{
-              htmlInput: { maxLength: 100, spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } },
-              inputLabel: { shrink: true },
-              formHelperText: { 'aria-live': 'polite', id: 'schedule-periodo-description' } as object,
-            }}
-          />
-          <TextField
-            {...register('intervaloRepeticao', { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : String(value)) })}
-            id="schedule-intervalo"
-            label={t('schedules.fields.intervaloRepeticao')}
-            type="number"
-            fullWidth
-            error={Boolean(errors.intervaloRepeticao)}
-            helperText={errors.intervaloRepeticao?.message ?? t('schedules.repeatHelp')}
-            slotProps={{ htmlInput: { min: 0, max: MAX_REPEAT_MINUTES, step: 1, inputMode: 'numeric' }, inputLabel: { shrink: true } }}
-          />
-          <Controller
-            name="ativo"
-            control={control}
-            render={({ field }) => (
-              <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('schedules.fields.ativo')} />
-            )}
-          />
-          <Controller
-            name="idEmpresa"
-            control={control}
-            render={({ field }) => (
-              <Box>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value !== null && field.value !== undefined}
-                      disabled={kind?.escopo === 'SISTEMA' || kind?.escopo === 'EMPRESA'}
-                      onChange={(_e, checked) => field.onChange(checked ? user.idEmpresa : null)}
-                      slotProps={{ input: { ref: field.ref } }}
-                    />
-                  }
-                  label={t('schedules.fields.idEmpresa')}
-                />
-                <FormHelperText error={Boolean(errors.idEmpresa)}>{errors.idEmpresa?.message ?? t('schedules.scopeHelp')}</FormHelperText>
-              </Box>
-            )}
-          />
-        </Box>
-        {schedule && (
-          <>
-            <Divider sx={{ my: 2 }} />
-            <HistoryPanel entidade="agendamento" idRegistro={schedule.id} fieldLabels={fieldLabels} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('schedules.cancel')}
-        </Button>
-        <Button type="submit" form="schedule-form" variant="contained" loading={isSubmitting}>
-          {t('schedules.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+              ))}
+            </TextField>
+          )}
+        />
+        <TextField
+          {...register('nome')}
+          id="schedule-nome"
+          label={t('schedules.fields.nome')}
+          required
+          fullWidth
+          error={Boolean(errors.nome)}
+          helperText={errors.nome?.message}
+          slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX }, inputLabel: { shrink: true } }}
+          sx={{ gridColumn: { sm: 'span 2' } }}
+        />
+        <TextField
+          {...register('periodo')}
+          id="schedule-periodo"
+          label={t('schedules.fields.periodo')}
+          required
+          fullWidth
+          placeholder="0 2 * * *"
+          error={Boolean(errors.periodo) || Boolean(periodProblem)}
+          helperText={periodHelper}
+          slotProps={{
+            htmlInput: { maxLength: 100, spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } },
+            inputLabel: { shrink: true },
+            formHelperText: { 'aria-live': 'polite', id: 'schedule-periodo-description' } as object,
+          }}
+        />
+        <TextField
+          {...register('intervaloRepeticao', { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : String(value)) })}
+          id="schedule-intervalo"
+          label={t('schedules.fields.intervaloRepeticao')}
+          type="number"
+          fullWidth
+          error={Boolean(errors.intervaloRepeticao)}
+          helperText={errors.intervaloRepeticao?.message ?? t('schedules.repeatHelp')}
+          slotProps={{ htmlInput: { min: 0, max: MAX_REPEAT_MINUTES, step: 1, inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+        />
+        <Controller
+          name="ativo"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(_e, checked) => field.onChange(checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('schedules.fields.ativo')} />
+          )}
+        />
+        <Controller
+          name="idEmpresa"
+          control={control}
+          render={({ field }) => (
+            <Box>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value !== null && field.value !== undefined}
+                    disabled={kind?.escopo === 'SISTEMA' || kind?.escopo === 'EMPRESA'}
+                    onChange={(_e, checked) => field.onChange(checked ? user.idEmpresa : null)}
+                    slotProps={{ input: { ref: field.ref } }}
+                  />
+                }
+                label={t('schedules.fields.idEmpresa')}
+              />
+              <FormHelperText error={Boolean(errors.idEmpresa)}>{errors.idEmpresa?.message ?? t('schedules.scopeHelp')}</FormHelperText>
+            </Box>
+          )}
+        />
+      </Box>
+    </FormDialog>
   );
 }

@@ -4,13 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -19,11 +16,14 @@ import { SCHEDULE_SORT_FIELDS, type Schedule } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { ConfirmDialog } from '../../../shared/confirm/confirm-dialog.tsx';
 import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
+import { ListFilters, activeStatusFilter } from '../../../shared/forms/list-filters.tsx';
 import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
+import { PageHeader } from '../../../shared/page-header/page-header.tsx';
+import { ActiveSwitch, RowActions } from '../../../shared/register/register-cells.tsx';
+import { useRegisterActions } from '../../../shared/register/use-register-actions.ts';
 import { toast } from '../../../shared/toast/toast.tsx';
 import { SCHEDULE_FILTER_KEYS, useSchedules, useTaskKinds } from '../api/get-schedules.ts';
 import { useDeleteSchedule, useRunSchedule, useToggleSchedule } from '../api/save-schedule.ts';
-import { ScheduleFilters } from '../components/schedule-filters.tsx';
 import { ScheduleFormDialog } from '../components/schedule-form-dialog.tsx';
 import { ScheduleRunsDialog } from '../components/schedule-runs-dialog.tsx';
 import { RunStatusChip } from '../components/run-status-chip.tsx';
@@ -47,40 +47,16 @@ export function SchedulePage() {
   const list = useListParams({ filterKeys: SCHEDULE_FILTER_KEYS, defaultSort: DEFAULT_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: SCHEDULE_SORT_FIELDS });
   const schedules = useSchedules(list.query);
   const kinds = useTaskKinds();
-  const toggle = useToggleSchedule();
-  const remove = useDeleteSchedule();
+  const actions = useRegisterActions<Schedule>({ keyPrefix: 'schedules', remove: useDeleteSchedule(), toggle: useToggleSchedule() });
   const run = useRunSchedule();
-  const [editing, setEditing] = useState<Schedule | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Schedule | null>(null);
   const [history, setHistory] = useState<Schedule | null>(null);
   const queryClient = useQueryClient();
-
-  const openForm = (schedule: Schedule | null) => {
-    setEditing(schedule);
-    setFormOpen(true);
-  };
-
-  const onToggle = async (schedule: Schedule) => {
-    const after = await toggle.mutateAsync(schedule.id).catch(() => null);
-    if (after) toast.success(after.ativo ? t('schedules.activated') : t('schedules.deactivated'));
-  };
 
   const onRunNow = async (schedule: Schedule) => {
     const queued = await run.mutateAsync(schedule.id).catch(() => null);
     if (!queued) return;
     toast.success(t('schedules.queued', { nome: schedule.nome }));
     setHistory(schedule);
-  };
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    const ok = await remove.mutateAsync(deleting.id).then(
-      () => true,
-      () => false,
-    );
-    setDeleting(null);
-    if (ok) toast.success(t('schedules.deleted'));
   };
 
   const columns = useMemo<GridColDef<Schedule>[]>(
@@ -164,16 +140,7 @@ export function SchedulePage() {
         field: 'ativo',
         headerName: t('schedules.fields.ativo'),
         width: mobile ? 64 : 70,
-        renderCell: ({ row }) => (
-          <Switch
-            checked={row.ativo}
-            disabled={toggle.isPending}
-            onClick={(event) => event.stopPropagation()}
-            onKeyDown={(event) => event.stopPropagation()}
-            onChange={() => void onToggle(row)}
-            slotProps={{ input: { 'aria-label': t('schedules.toggleLabel', { nome: row.nome }) } }}
-          />
-        ),
+        renderCell: ({ row }) => <ActiveSwitch checked={row.ativo} label={t('schedules.toggleLabel', { nome: row.nome })} disabled={actions.toggling} onToggle={() => void actions.toggleActive(row)} />,
       },
       {
         field: 'acoes',
@@ -181,7 +148,7 @@ export function SchedulePage() {
         sortable: false,
         width: mobile ? 84 : 140,
         renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', py: 0.5 }} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+          <RowActions keyPrefix="schedules" values={{ nome: row.nome }} onEdit={() => actions.openForm(row)} onDelete={row.sistema ? undefined : () => actions.askDelete(row)} sx={{ flexWrap: 'wrap', py: 0.5 }}>
             <Tooltip title={t('schedules.runNow')}>
               <IconButton size="small" color="primary" aria-label={t('schedules.runLabel', { nome: row.nome })} disabled={run.isPending} onClick={() => void onRunNow(row)}>
                 <PlayArrowIcon fontSize="small" />
@@ -192,42 +159,36 @@ export function SchedulePage() {
                 <HistoryIcon fontSize="small" />
               </IconButton>
             </Tooltip>
-            <Tooltip title={t('schedules.edit')}>
-              <IconButton size="small" aria-label={t('schedules.editLabel', { nome: row.nome })} onClick={() => openForm(row)}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            {!row.sistema && (
-              <Tooltip title={t('schedules.delete')}>
-                <IconButton size="small" color="error" aria-label={t('schedules.deleteLabel', { nome: row.nome })} onClick={() => setDeleting(row)}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Box>
+          </RowActions>
         ),
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, mobile, toggle.isPending, run.isPending],
+    [t, mobile, actions.toggling, run.isPending],
   );
 
   return (
     <Box>
-      <Box sx={{ mb: 2, display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Box sx={{ minWidth: 0, flex: '1 1 300px' }}>
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 700, color: 'primary.main' }}>
-            {t('schedules.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('schedules.subtitle')}
-          </Typography>
-        </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm(null)}>
-          {t('schedules.new')}
-        </Button>
-      </Box>
-      <ScheduleFilters value={list.filters} kinds={kinds.data ?? []} onApply={(filters) => list.setFilters(filters)} onClear={list.reset} />
+      <PageHeader
+        title={t('schedules.title')}
+        subtitle={t('schedules.subtitle')}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => actions.openForm(null)}>
+            {t('schedules.new')}
+          </Button>
+        }
+      />
+      <ListFilters
+        idPrefix="schedules"
+        textsKey="schedules.filters"
+        selects={[
+          activeStatusFilter(t, 'schedules.filters', 160),
+          { key: 'tipo', label: t('schedules.filters.tipo'), options: (kinds.data ?? []).map((kind) => ({ value: kind.tipo, label: kind.descricao })), width: 260 },
+        ]}
+        value={list.filters}
+        onApply={(filters) => list.setFilters(filters)}
+        onClear={list.reset}
+      />
       <DataTable<Schedule>
         ariaLabel={t('schedules.title')}
         rows={schedules.data?.itens ?? []}
@@ -237,17 +198,17 @@ export function SchedulePage() {
         error={schedules.isError}
         onRetry={() => void schedules.refetch()}
         list={list}
-        onRowClick={(row) => openForm(row)}
+        onRowClick={(row) => actions.openForm(row)}
         hiddenFields={mobile ? MOBILE_HIDDEN : []}
       />
-      <ScheduleFormDialog open={formOpen} schedule={editing} kinds={kinds.data ?? []} onClose={() => setFormOpen(false)} />
+      <ScheduleFormDialog open={actions.formOpen} schedule={actions.editing} kinds={kinds.data ?? []} onClose={actions.closeForm} />
       <ScheduleRunsDialog schedule={history} running={run.isPending} onRunNow={(schedule) => void onRunNow(schedule)} onClose={() => {
           setHistory(null);
           // the list shows the outcome of a run watched in the dialog at once
           void queryClient.invalidateQueries({ queryKey: ['schedules'] });
         }}
       />
-      <ConfirmDialog open={deleting !== null} title={t('schedules.deleteTitle')} busy={remove.isPending} onConfirm={() => void onDelete()} onClose={() => setDeleting(null)} />
+      <ConfirmDialog {...actions.deleteDialog} />
     </Box>
   );
 }

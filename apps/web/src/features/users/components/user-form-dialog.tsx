@@ -1,22 +1,14 @@
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@acervo/contracts';
-import { MOBILE_QUERY } from '../../../shared/app-id.ts';
-import { HistoryPanel } from '../../../shared/audit/history-panel.tsx';
+import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
+import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { toast } from '../../../shared/toast/toast.tsx';
 import { useUserOptions } from '../api/get-users.ts';
@@ -44,7 +36,6 @@ export interface UserFormDialogProps {
  */
 export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const fieldLabels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`users.fields.${f}`)])), [t]);
   const save = useSaveUser(fieldLabels);
   const options = useUserOptions(open);
@@ -53,13 +44,9 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
     register,
     control,
     handleSubmit,
-    reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<UserFormInput, unknown, UserFormValues>({ mode: 'onSubmit', reValidateMode: 'onChange', resolver: zodResolver(userFormSchema), defaultValues: defaults });
-  useEffect(() => {
-    if (open) reset(defaults);
-  }, [open, defaults, reset]);
+  } = useDialogForm<UserFormInput, UserFormValues>(userFormSchema, defaults, open);
   const seller = useWatch({ control, name: 'vendedor' });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -96,41 +83,33 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
   );
 
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} fullScreen={mobile} maxWidth="md" fullWidth aria-labelledby="user-dialog-title">
-      <DialogTitle id="user-dialog-title">{user ? t('users.editTitle') : t('users.newTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Box component="form" id="user-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { maxLength: 150, required: true })}</Box>
-          {text('email', { maxLength: 254, required: true, type: 'email' })}
-          {text('login', { maxLength: 100, required: true })}
-          {text('codigoErp', { maxLength: 50 })}
-          <Box sx={{ display: 'flex', alignItems: 'center' }}>{toggle('ativo')}</Box>
-          <Box sx={{ display: 'flex', alignItems: 'center' }}>{toggle('vendedor')}</Box>
-          {text('codigoVendedorErp', { maxLength: 50, disabled: !seller })}
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-            <CompanyLinksField control={control} errors={errors} options={options.data} />
-          </Box>
-          {text('senha', { maxLength: 200, required: !user, type: 'password', helper: user ? t('users.passwordKeep') : undefined })}
-          {text('confirmeSenha', { maxLength: 200, required: !user, type: 'password' })}
-          <Alert severity="info" sx={{ gridColumn: { sm: 'span 2' } }}>
-            {t('users.firstSignIn')}
-          </Alert>
+    <FormDialog
+      open={open}
+      idPrefix="user"
+      title={user ? t('users.editTitle') : t('users.newTitle')}
+      submitting={isSubmitting}
+      cancelLabel={t('users.cancel')}
+      saveLabel={t('users.save')}
+      history={user ? { entidade: 'usuario', idRegistro: user.id, fieldLabels } : undefined}
+      onClose={onClose}
+    >
+      <Box component="form" id="user-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { maxLength: 150, required: true })}</Box>
+        {text('email', { maxLength: 254, required: true, type: 'email' })}
+        {text('login', { maxLength: 100, required: true })}
+        {text('codigoErp', { maxLength: 50 })}
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>{toggle('ativo')}</Box>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>{toggle('vendedor')}</Box>
+        {text('codigoVendedorErp', { maxLength: 50, disabled: !seller })}
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+          <CompanyLinksField control={control} errors={errors} options={options.data} />
         </Box>
-        {user && (
-          <>
-            <Divider sx={{ my: 2 }} />
-            <HistoryPanel entidade="usuario" idRegistro={user.id} fieldLabels={fieldLabels} />
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('users.cancel')}
-        </Button>
-        <Button type="submit" form="user-form" variant="contained" loading={isSubmitting}>
-          {t('users.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        {text('senha', { maxLength: 200, required: !user, type: 'password', helper: user ? t('users.passwordKeep') : undefined })}
+        {text('confirmeSenha', { maxLength: 200, required: !user, type: 'password' })}
+        <Alert severity="info" sx={{ gridColumn: { sm: 'span 2' } }}>
+          {t('users.firstSignIn')}
+        </Alert>
+      </Box>
+    </FormDialog>
   );
 }
