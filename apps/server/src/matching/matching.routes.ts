@@ -1,0 +1,126 @@
+import {
+  MATCH_API_PATHS,
+  MATCH_KINDS,
+  REQUIRED,
+  bisacCategoryListQuerySchema,
+  bisacCategoryPageSchema,
+  bisacImportReportSchema,
+  errorBodySchema,
+  matchListQuerySchema,
+  matchOptionListSchema,
+  matchOptionQuerySchema,
+  matchPageSchema,
+  matchSaveRequestSchema,
+  matchSaveResponseSchema,
+} from '@acervo/contracts';
+import type { ApiInstance, DomainRoutes } from '../shared/context.ts';
+import { AUTH_ERRORS } from '../shared/api-schemas.ts';
+import { requireAuth, requireCompany } from '../auth/auth-guard.ts';
+import { importBisacFile, listBisacCategories } from './categoria-bisac.service.ts';
+import { listMatchOptions, listMatches, saveMatch } from './matching.service.ts';
+import { MATCHING_UPLOAD_LIMIT, uploadedFile } from './multipart-file.ts';
+
+/**
+ * Matching tables and the BISAC list (issue 8 part 3), under `/api/core-api`; 401 without a
+ * session, 403 without the role (both before validation):
+ * - `GET categoria-bisac?page&pageSize&term&secao&principais` (any signed-in user: the product form
+ *   and the matching screens both pick from it) → paged `{codigo, secao, descricao, descricaoEn}`
+ * - `POST categoria-bisac/importacao` (GERENCIAR_CORRESPONDENCIA_PRODUTO), multipart with the file
+ *   in `arquivo` (JSON or CSV, ≤ 20 MB) → `bisacImportReportSchema`; 400 on `arquivo` (pt-BR) for
+ *   no file, an empty, binary, broken or column-less file, writing nothing
+ * - for each of `correspondencia-categoria-bisac`, `-editora`, `-contribuicao`, `-encadernacao`,
+ *   `-situacao` (GERENCIAR_CORRESPONDENCIA_PRODUTO, the selected company's ERP data):
+ *   `GET <path>?page&pageSize&sorter&term&pendentes` → paged `matchItemSchema`, unmatched first;
+ *   `GET <path>/opcoes?term` → up to 20 Acervo codes for the picker;
+ *   `PUT <path> {codigoErp, codigoAcervo, indMetabooks?, indBookinfo?}` → `{item, produtosAtualizados}`
+ *   (404 for an ERP code the company lacks, 400 on `codigoAcervo` for an unknown or inactive code)
+ */
+export const matchingRoutes: DomainRoutes = async (api, ctx) => {
+  const config = { role: REQUIRED.correspondencia };
+
+  api.get(
+    '/categoria-bisac',
+    {
+      schema: {
+        tags: ['correspondencias'],
+        summary: 'Categorias BISAC importadas (paginado)',
+        security: [{ bearer: [] }],
+        querystring: bisacCategoryListQuerySchema,
+        response: { 200: bisacCategoryPageSchema, ...AUTH_ERRORS },
+      },
+    },
+    async (request) => listBisacCategories(ctx.db, request.query),
+  );
+
+  // The upload in its own scope: its multipart parser (body kept as bytes, 20 MB) applies to it alone
+  await api.register(async (scope: ApiInstance) => {
+    // (should a multipart plugin ever be registered app-wide, this scope keeps its own parser)
+    if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MATCHING_UPLOAD_LIMIT }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/categoria-bisac/importacao',
+      {
+        bodyLimit: MATCHING_UPLOAD_LIMIT,
+        schema: {
+          tags: ['correspondencias'],
+          summary: 'Importa a lista de categorias BISAC (JSON ou CSV, multipart no campo arquivo)',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: { 200: bisacImportReportSchema, ...AUTH_ERRORS },
+        },
+        config,
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const file = await uploadedFile(request);
+        return importBisacFile(ctx.db, auth, file.name, file.bytes);
+      },
+    );
+  });
+
+  for (const kind of MATCH_KINDS) {
+    const path = `/${MATCH_API_PATHS[kind]}`;
+    api.get(
+      path,
+      {
+        schema: {
+          tags: ['correspondencias'],
+          summary: `Códigos do ERP e suas correspondências (${kind}), não correspondidos primeiro`,
+          security: [{ bearer: [] }],
+          querystring: matchListQuerySchema,
+          response: { 200: matchPageSchema, ...AUTH_ERRORS },
+        },
+        config,
+      },
+      async (request) => listMatches(ctx.db, requireCompany(request), kind, request.query),
+    );
+    api.get(
+      `${path}/opcoes`,
+      {
+        schema: {
+          tags: ['correspondencias'],
+          summary: `Códigos do Acervo para a correspondência (${kind})`,
+          security: [{ bearer: [] }],
+          querystring: matchOptionQuerySchema,
+          response: { 200: matchOptionListSchema, ...AUTH_ERRORS },
+        },
+        config,
+      },
+      async (request) => listMatchOptions(ctx.db, kind, request.query.term),
+    );
+    api.put(
+      path,
+      {
+        schema: {
+          tags: ['correspondencias'],
+          summary: `Grava a correspondência de um código do ERP (${kind}) e a reaplica aos produtos`,
+          security: [{ bearer: [] }],
+          body: matchSaveRequestSchema,
+          response: { 200: matchSaveResponseSchema, ...AUTH_ERRORS, 404: errorBodySchema },
+        },
+        config,
+      },
+      async (request) => saveMatch(ctx.db, requireAuth(request), requireCompany(request), kind, request.body),
+    );
+  }
+};
