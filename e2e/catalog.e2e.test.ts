@@ -34,15 +34,16 @@ describe('catalogue', () => {
     await page.getByText(E2E_FIXTURE_TITLE).first().waitFor();
     await expect(page.getByLabel('ISBN-13 / EAN').inputValue()).resolves.toBe(E2E_FIXTURE_ISBN);
 
-    // detail view, with code-list labels instead of raw ONIX codes
+    // the product's page (the product form since issue 8), with code-list labels instead of raw
+    // ONIX codes; the section title is also a link of the section navigator, so the heading is asked
     await page.getByText(E2E_FIXTURE_TITLE).first().click();
     await expect.poll(() => page.url()).toMatch(/\/product\/\d+$/);
-    await page.getByText('Identificação', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Identificação' }).waitFor();
     await expect.poll(() => page.getByText(E2E_FIXTURE_ISBN).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('Aluísio Azevedo').count()).toBeGreaterThan(0);
     await page.getByText('português', { exact: true }).waitFor(); // ONIX language 'por'
     await page.getByText('RRP including tax (02)', { exact: true }).waitFor(); // ONIX price type 02
-    await auditScreen(page, 'product-detail', { viewports: ['desktop', 'narrow', 'phone'], ready: (p) => p.getByText('Identificação', { exact: true }).waitFor() });
+    await auditScreen(page, 'product-detail', { viewports: ['desktop', 'narrow', 'phone'], ready: (p) => p.getByRole('heading', { name: 'Identificação' }).waitFor() });
 
     // switch company: refresh then go to /
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/core-api/auth/refresh') && r.status() === 200);
