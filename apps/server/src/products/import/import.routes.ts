@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { PRODUCT_IMPORT_MAX_BYTES, PRODUCT_IMPORT_MESSAGES, REQUIRED, errorBodySchema, idParams, productImportQuerySchema, productImportSchema } from '@acervo/contracts';
+import type { ApiInstance, AppContext, DomainRoutes } from '../../shared/context.ts';
+import { AUTH_ERRORS } from '../../shared/api-schemas.ts';
+import { requireAuth } from '../../auth/auth-guard.ts';
+import { fieldError } from '../../shared/errors.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Db } from '../../db/client.ts';
+import { ImportFileError } from './import-file.ts';
+import { PRODUCT_IMPORT_QUEUE, confirmImport, createPreview, getImport, runImport, writeRejectedXlsx, writeTemplateXlsx, type ProductImportJob } from './import.service.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Largest upload in bytes: `PRODUCT_IMPORT_MAX_BYTES` env (tests, operators) or 150 MiB. */
+function maxBytes(): number {
+  const n = Number(process.env.PRODUCT_IMPORT_MAX_BYTES);
+  return Number.isInteger(n) && n > 0 ? n : PRODUCT_IMPORT_MAX_BYTES;
+}
+
+/** Declares the import queue (idempotent; a job runs at most 2 h). */
+export async function defineProductImportQueue(queue: JobQueue): Promise<void> {
+  await queue.define(PRODUCT_IMPORT_QUEUE, { retryLimit: 0, expireInSeconds: 2 * 60 * 60 });
+}
+
+/**
+ * Starts this process's poller of the import queue (one import written at a time); called by the
+ * background work (`jobs/background.ts`) of the server and the worker.
+ */
+export async function startProductImportWorker(queue: JobQueue, db: Db, pollingIntervalMs?: number): Promise<void> {
+  await defineProductImportQueue(queue);
+  await queue.work<ProductImportJob>(
+    PRODUCT_IMPORT_QUEUE,
+    async (jobs, signal) => {
+      for (const job of jobs) await runImport(db, job.data.idImportacao, signal);
+    },
+    { concurrency: 1, batchSize: 1, pollingIntervalMs },
+  );
+}
+
+function xlsxDownload(reply: import('fastify').FastifyReply, fileName: string, write: (out: PassThrough) => Promise<void>) {
+  const out = new PassThrough();
+  write(out).catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${fileName}"`).send(out);
+}
+
+function registerImportRoutes(api: ApiInstance, ctx: AppContext): void {
+  const config = { role: REQUIRED.produtos };
+  const tags = ['produtos'];
+  const security = [{ bearer: [] }];
+
+  api.get(
+    '/produto/importacao/modelo',
+    { schema: { tags, summary: 'Modelo XLSX da importação de produtos', security, response: { ...AUTH_ERRORS } }, config },
+    async (_request, reply) => xlsxDownload(reply, 'modelo-importacao-produtos.xlsx', writeTemplateXlsx),
+  );
+
+  api.post(
+    '/produto/importacao',
+    {
+      schema: {
+        tags,
+        summary: 'Envia um arquivo CSV, XLSX ou ONIX (campo multipart `arquivo`) e cria a prévia',
+        security,
+        response: { 201: z.object({ id: z.number().int() }), ...AUTH_ERRORS, 400: errorBodySchema, 413: errorBodySchema },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart()) throw fieldError('arquivo', PRODUCT_IMPORT_MESSAGES.missingFile);
+      const limit = maxBytes();
+      const tooLarge = () => reply.status(413).send({ message: PRODUCT_IMPORT_MESSAGES.tooLarge, messages: [{ field: 'arquivo', message: PRODUCT_IMPORT_MESSAGES.tooLarge }] });
+      let part;
+      try {
+        part = await request.file({ limits: { fileSize: limit, files: 1, fields: 10 } });
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+        throw fieldError('arquivo', PRODUCT_IMPORT_MESSAGES.missingFile);
+      }
+      if (!part || part.fieldname !== 'arquivo') {
+        part?.file.resume();
+        throw fieldError('arquivo', PRODUCT_IMPORT_MESSAGES.missingFile);
+      }
+      const tmp = path.join(os.tmpdir(), `acervo-importacao-${randomUUID()}`);
+      try {
+        try {
+          await pipeline(part.file, fs.createWriteStream(tmp));
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+          throw err;
+        }
+        if (part.file.truncated) return tooLarge();
+        try {
+          const id = await createPreview(ctx.db, tmp, part.filename || 'arquivo', auth.userId);
+          return reply.status(201).send({ id });
+        } catch (err) {
+          if (err instanceof ImportFileError) throw fieldError('arquivo', err.message);
+          throw err;
+        }
+      } finally {
+        await fs.promises.rm(tmp, { force: true });
+      }
+    },
+  );
+
+  api.get(
+    '/produto/importacao/:id',
+    {
+      schema: { tags, summary: 'Prévia e progresso de uma importação (linhas paginadas)', security, params: idParams(), querystring: productImportQuerySchema, response: { 200: productImportSchema, ...AUTH_ERRORS, 404: errorBodySchema } },
+      config,
+    },
+    async (request) => getImport(ctx.db, request.params.id, request.query),
+  );
+
+  api.post(
+    '/produto/importacao/:id/confirmar',
+    {
+      schema: { tags, summary: 'Confirma a importação: grava as linhas válidas em segundo plano', security, params: idParams(), response: { 202: z.object({ id: z.number().int() }), ...AUTH_ERRORS, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema } },
+      config,
+    },
+    async (request, reply) => {
+      const id = request.params.id;
+      await confirmImport(ctx.database, ctx.jobs, id);
+      ctx.jobs.notify(PRODUCT_IMPORT_QUEUE);
+      return reply.status(202).send({ id });
+    },
+  );
+
+  api.get(
+    '/produto/importacao/:id/rejeitados',
+    { schema: { tags, summary: 'Linhas rejeitadas de uma importação (XLSX)', security, params: idParams(), response: { ...AUTH_ERRORS, 404: errorBodySchema } }, config },
+    async (request, reply) => {
+      const id = request.params.id;
+      await getImport(ctx.db, id, { page: 0, pageSize: 1 }); // 404 before the download starts
+      return xlsxDownload(reply, `importacao-${id}-rejeitados.xlsx`, (out) => writeRejectedXlsx(ctx.db, id, out));
+    },
+  );
+}
+
+/**
+ * Product import routes (issue 8 part 4; role VISUALIZAR_PRODUTOS_CADASTRAR, like the catalogue):
+ * - `GET produto/importacao/modelo` — XLSX template (every column with a format note, an example row)
+ * - `POST produto/importacao` — multipart, file in `arquivo` (CSV, XLSX, ONIX 3.0/2.1): 201 `{id}`
+ *   of the preview; 400 `{messages:[{field:'arquivo'}]}` for a missing, empty, unknown, malformed
+ *   or wrongly-headed file; 413 above the size cap (150 MB); nothing is written then
+ * - `GET produto/importacao/{id}?page&pageSize&apenasErros` — `productImportSchema`; 404
+ * - `POST produto/importacao/{id}/confirmar` — 202; queues the write; 409 when already confirmed;
+ *   400 when no row is valid
+ * - `GET produto/importacao/{id}/rejeitados` — XLSX of the rejected rows; 404
+ * The multipart parser is registered in this scope only.
+ */
+export const productImportRoutes: DomainRoutes = async (api, ctx) => {
+  await defineProductImportQueue(ctx.jobs);
+  await api.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: { fileSize: PRODUCT_IMPORT_MAX_BYTES, files: 1 } });
+    registerImportRoutes(scope as unknown as ApiInstance, ctx);
+  });
+};
