@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
  *   (default 4010): the port the demo writes into the ERP URL
  * - `WEB_DIST`: folder of the built web app (default apps/web/dist)
  * - `LOG_LEVEL` (default info; `silent` in tests)
+ * - `IMAGE_PROXY_HOSTS`: hosts `GET proxy/imagem` may fetch from, comma-separated (`capas.exemplo.com`,
+ *   `*.exemplo.com` for sub-domains); default DEFAULT_IMAGE_PROXY_HOSTS (docs/product-form.md)
  */
 export interface AppConfig {
   port: number;
@@ -32,7 +34,23 @@ export interface AppConfig {
   erpSimPort: number;
   webDist: string;
   logLevel: string;
+  /** Allow-list of `GET proxy/imagem` (`IMAGE_PROXY_HOSTS`); absent = DEFAULT_IMAGE_PROXY_HOSTS. */
+  imageProxyHosts?: string[];
 }
+
+/**
+ * Cover hosts `GET proxy/imagem` may fetch from when `IMAGE_PROXY_HOSTS` is not set: Open Library
+ * covers, Google Books thumbnails, Amazon product images and Metabooks (MVB) media.
+ */
+export const DEFAULT_IMAGE_PROXY_HOSTS: readonly string[] = [
+  'covers.openlibrary.org',
+  'books.google.com',
+  'books.googleusercontent.com',
+  'm.media-amazon.com',
+  'images-na.ssl-images-amazon.com',
+  '*.metabooks.com',
+  '*.mvb-online.de',
+];
 
 /** Repository root (this file is apps/server/src/config.ts). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -51,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     erpSimPort: Number(env.ERP_SIM_PORT ?? 4010),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    imageProxyHosts: env.IMAGE_PROXY_HOSTS ? env.IMAGE_PROXY_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : [...DEFAULT_IMAGE_PROXY_HOSTS],
   };
 }

@@ -9,6 +9,11 @@ import { goalsRoutes } from './goals/goals.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { integrationRoutes } from './integration/integration.routes.ts';
+import { matchingRoutes } from './matching/matching.routes.ts';
+import { registersRoutes } from './registers/registers.routes.ts';
+import { publishersRoutes } from './publishers/publishers.routes.ts';
+import { productImportRoutes } from './products/import/import.routes.ts';
+import { imageProxyRoutes } from './proxy/proxy.routes.ts';
 
 /** Every domain's API routes, mounted under `/api/core-api` by `app.ts`. */
-export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes];
+export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes()];

@@ -14,6 +14,17 @@ export const AUDIT_ENTITY_ROLES = {
   'acesso-api': REQUIRED.parametros,
   agendamento: REQUIRED.agendamento,
   meta: REQUIRED.metas,
+  'faixa-etaria': REQUIRED.cadastrosAuxiliares,
+  'publico-alvo': REQUIRED.cadastrosAuxiliares,
+  'classificacao-indicativa': REQUIRED.cadastrosAuxiliares,
+  'linha-produto': REQUIRED.cadastrosAuxiliares,
+  contribuicao: REQUIRED.correspondencia,
+  encadernacao: REQUIRED.correspondencia,
+  'produto-situacao': REQUIRED.correspondencia,
+  correspondencia: REQUIRED.correspondencia,
+  'categoria-bisac': REQUIRED.correspondencia,
+  editora: REQUIRED.editoras,
+  produto: REQUIRED.produtos,
 } as const;
 
 /** An audited entity name (`entidade`). */

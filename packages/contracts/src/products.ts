@@ -67,6 +67,11 @@ export const productListItemSchema = z.object({
   anoEdicao: z.number().int().nullable(),
   formatoProduto: z.string().nullable(),
   ativo: z.boolean(),
+  /**
+   * Path of the 80 px cover thumbnail relative to the API base (`produto/{id}/capa?tamanho=p&v=…`,
+   * see `coverPath`), absent when the product has no uploaded cover.
+   */
+  capaUrl: z.string().nullable().optional(),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
@@ -130,7 +135,9 @@ export const productDetailSchema = z.object({
   classificacaoIndicativa: namedRefSchema.nullable(),
   linhaProduto: namedRefSchema.nullable(),
   personagens: z.string().nullable(),
-  brindes: z.string().nullable(),
+  /** Gifts: ISBN-13/EAN of catalogue products, in order (stored comma-separated). */
+  brindes: z.array(z.string()),
+  /** Related products: ISBN-13/EAN of catalogue products, in order. */
   produtosRelacionados: z.array(z.string()),
   estoqueMinimo: z.number().int().nullable(),
   estoqueMaximo: z.number().int().nullable(),

@@ -148,7 +148,7 @@ describe('audit trail on the database', () => {
     });
 
     it('answers 400 naming entidade for an unknown or missing entity, and naming an unknown field', async () => {
-      for (const query of ['entidade=produto', 'entidade=', '', 'entidade=empresa%00']) {
+      for (const query of ['entidade=pedido-venda', 'entidade=', '', 'entidade=empresa%00']) {
         const res = await call(t.app, 'GET', `auditoria?${query}`, { token: admin.token });
         expect(res.statusCode, query).toBe(400);
         expect(res.json().messages.map((m: { field: string }) => m.field)).toContain('entidade');

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { SCHEDULE_QUEUE, TaskScheduler, executeRun } from '../schedules/scheduler.ts';
 import type { TaskContext, TaskLogger } from '../schedules/task-kinds.ts';
 import type { JobQueue } from './job-queue.ts';
+import { startProductImportWorker } from '../products/import/import.routes.ts';
 
 /** Options of the background work, from the environment by default (see `backgroundOptionsFromEnv`). */
 export interface BackgroundOptions {
@@ -53,6 +54,8 @@ export async function startBackgroundWork(
     },
     { concurrency: options.taskWorkers, batchSize: 1, pollingIntervalMs: options.pollingIntervalMs },
   );
+  // product import writes (issue 8): one import at a time per process
+  await startProductImportWorker(deps.queue, deps.database.db, options.pollingIntervalMs);
   deps.queue.startMaintenance();
   const scheduler = new TaskScheduler(ctx, { maxSleepMs: options.schedulerMaxSleepMs });
   scheduler.start();

@@ -226,6 +226,61 @@ const UPDATE_SET = sql.raw(
 );
 
 /**
+ * `produto` columns outside the ONIX set that a caller may also write (the spreadsheet import of
+ * `products/import/`), with their SQL types for `jsonb_to_recordset`. Set as given (null clears).
+ */
+export const EXTRA_COLUMNS = {
+  issn: 'varchar',
+  tipo: 'varchar',
+  origem: 'varchar',
+  titulo_en: 'varchar',
+  titulo_es: 'varchar',
+  unidade_medida: 'varchar',
+  grupo_produto: 'varchar',
+  colecao: 'varchar',
+  tiragem: 'int',
+  subcategoria_bisac: 'varchar',
+  categoria: 'varchar',
+  assunto: 'varchar',
+  faixa_etaria_id: 'int',
+  publico_alvo_id: 'int',
+  classificacao_indicativa_id: 'int',
+  linha_produto_id: 'int',
+  personagens: 'text',
+  brindes: 'text',
+  produtos_relacionados: 'text[]',
+  estoque_minimo: 'int',
+  estoque_maximo: 'int',
+  encadernacao: 'varchar',
+  cest: 'varchar',
+  codigo_beneficio: 'varchar',
+  percentual_desconto_maximo: 'numeric',
+  data_situacao: 'date',
+  caracteristica_fiscal: 'varchar',
+  sinopse_en: 'text',
+  sinopse_es: 'text',
+  slug_seo: 'varchar',
+  observacao: 'text',
+} as const;
+/** Boolean `produto` columns a caller may set; absent (undefined/null) = database default on create, kept on update. */
+export const FLAG_COLUMNS = ['ind_compra', 'ind_venda', 'ind_consignacao', 'ind_estoque', 'ind_exibir_marketplace', 'ind_blacklist', 'ativo'] as const;
+/** Extra values of one record: every key of {@link EXTRA_COLUMNS} (null clears) and any flags. */
+export type ExtraValues = { [K in keyof typeof EXTRA_COLUMNS]: unknown } & { [K in (typeof FLAG_COLUMNS)[number]]?: boolean | null };
+
+const EXTRA_ENTRIES = Object.entries(EXTRA_COLUMNS) as [string, string][];
+const EXTRA_COLUMN_LIST = sql.raw([...UPSERT_COLUMNS, ...EXTRA_ENTRIES].map(([c]) => c).join(', '));
+const EXTRA_RECORD_TYPE = sql.raw([...UPSERT_COLUMNS, ...EXTRA_ENTRIES].map(([c, t]) => `${c} ${t}`).join(', '));
+const EXTRA_UPDATE_SET = sql.raw(
+  [...UPSERT_COLUMNS, ...EXTRA_ENTRIES]
+    .filter(([c]) => c !== 'isbn13')
+    .map(([c]) => `${c} = excluded.${c}`)
+    .concat('data_alteracao = now()')
+    .join(', '),
+);
+const FLAG_SET = sql.raw(FLAG_COLUMNS.map((c) => `${c} = coalesce(r.${c}, p.${c})`).join(', '));
+const FLAG_RECORD_TYPE = sql.raw(['isbn13 varchar', ...FLAG_COLUMNS.map((c) => `${c} boolean`)].join(', '));
+
+/**
  * Upserts full records (no block update, no deletion) by ISBN-13 and replaces their children:
  * one `INSERT … SELECT FROM jsonb_to_recordset(…) ON CONFLICT (isbn13) DO UPDATE … RETURNING`
  * for the batch (`xmax = 0` tells inserted rows from updated ones). The ISBN-13s of `records`
@@ -234,7 +289,14 @@ const UPDATE_SET = sql.raw(
  * @param source stored in `fonte` (e.g. `onix:feed.xml`)
  * @returns the outcome per record, same order
  */
-export async function upsertFullRecords(db: Executor, records: OnixRecord[], source: string, cache: NameCache): Promise<WriteOutcome[]> {
+export async function upsertFullRecords(
+  db: Executor,
+  records: OnixRecord[],
+  source: string,
+  cache: NameCache,
+  /** Per record (same order), the {@link EXTRA_COLUMNS} and flags to write too (spreadsheet import); absent for ONIX. */
+  extras?: ExtraValues[],
+): Promise<WriteOutcome[]> {
   if (records.length === 0) return [];
   const refs = await resolvePublishers(db, records, cache);
   const rows = records.map((r, i) => ({
@@ -262,10 +324,28 @@ export async function upsertFullRecords(db: Executor, records: OnixRecord[], sou
     espessura_mm: r.thicknessMm,
     fonte: source,
   }));
-  const result = await db.execute(sql`INSERT INTO produto (${COLUMN_LIST})
-    SELECT ${COLUMN_LIST} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(${RECORD_TYPE})
-    ON CONFLICT (isbn13) DO UPDATE SET ${UPDATE_SET}
+  const columns = extras ? EXTRA_COLUMN_LIST : COLUMN_LIST;
+  const withExtras = extras
+    ? rows.map((row, i) => {
+        const out: Record<string, unknown> = { ...row };
+        for (const [c] of EXTRA_ENTRIES) out[c] = (extras[i] as Record<string, unknown>)[c] ?? null;
+        return out;
+      })
+    : rows;
+  const result = await db.execute(sql`INSERT INTO produto (${columns})
+    SELECT ${columns} FROM jsonb_to_recordset(${JSON.stringify(withExtras)}::jsonb) AS r(${extras ? EXTRA_RECORD_TYPE : RECORD_TYPE})
+    ON CONFLICT (isbn13) DO UPDATE SET ${extras ? EXTRA_UPDATE_SET : UPDATE_SET}
     RETURNING id, isbn13, (xmax = 0) AS inserted`);
+  if (extras) {
+    // flags: only those given are written (absent keeps the stored value, or the default on create)
+    const flags = records
+      .map((r, i) => ({ isbn13: r.isbn13, ...Object.fromEntries(FLAG_COLUMNS.map((c) => [c, extras[i][c] ?? null])) }))
+      .filter((f) => FLAG_COLUMNS.some((c) => (f as Record<string, unknown>)[c] !== null));
+    if (flags.length > 0) {
+      await db.execute(sql`UPDATE produto p SET ${FLAG_SET}
+        FROM jsonb_to_recordset(${JSON.stringify(flags)}::jsonb) AS r(${FLAG_RECORD_TYPE}) WHERE p.isbn13 = r.isbn13`);
+    }
+  }
   const byIsbn = new Map(resultRows<{ id: number; isbn13: string; inserted: boolean }>(result).map((r) => [r.isbn13, r]));
   const items = records.map((record) => {
     const row = byIsbn.get(record.isbn13);

@@ -1,4 +1,4 @@
-import type { Contributor, Price, ProductDetail, ProductListItem, Subject } from '@acervo/contracts';
+import { coverPath, type Contributor, type Price, type ProductDetail, type ProductListItem, type Subject } from '@acervo/contracts';
 import { codeDescription } from './onix/codelists.ts';
 import type { ProductDetailRecord, ProductListRow } from './products.repository.ts';
 
@@ -34,6 +34,8 @@ export function toProductListItem(row: ProductListRow): ProductListItem {
     anoEdicao: row.editionYear,
     formatoProduto: row.productForm,
     ativo: row.active,
+    // present only for a product with an uploaded cover (optional field: rows without one are unchanged)
+    ...(row.coverFile && listCoverUrl(row.id, row.coverFile) ? { capaUrl: listCoverUrl(row.id, row.coverFile) } : {}),
   };
 }
 
@@ -83,7 +85,7 @@ export function toProductDetail(record: ProductDetailRecord): ProductDetail {
     classificacaoIndicativa: namedRef(row.contentRating),
     linhaProduto: namedRef(row.productLine),
     personagens: p.characters,
-    brindes: p.gifts,
+    brindes: splitIsbnList(p.gifts),
     produtosRelacionados: p.relatedIsbns,
     estoqueMinimo: p.minStock,
     estoqueMaximo: p.maxStock,
@@ -149,4 +151,18 @@ export function toProductDetail(record: ProductDetailRecord): ProductDetail {
     dataCadastro: p.createdAt.toISOString(),
     dataAlteracao: p.updatedAt.toISOString(),
   };
+}
+
+/** The `brindes` text column (ISBNs joined by commas; older rows may use `;` or spaces) as a list. */
+export function splitIsbnList(value: string | null): string[] {
+  return value ? value.split(/[,;\s]+/).filter((s) => s !== '') : [];
+}
+
+/**
+ * `capaUrl` of a list row: the versioned 80 px thumbnail path of a cover uploaded through
+ * `POST produto/{id}/capa` (`capa-<id>-<version>.webp`), else null (no cover, or an imported
+ * value the cover route does not serve).
+ */
+export function listCoverUrl(id: number, coverFile: string | null): string | null {
+  return coverFile && /^capa-\d+-[0-9a-f]{12}\.webp$/.test(coverFile) ? coverPath(id, coverFile, 'p') : null;
 }

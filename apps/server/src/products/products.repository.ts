@@ -48,6 +48,8 @@ export interface ProductListRow {
   editionYear: number | null;
   productForm: string | null;
   active: boolean;
+  /** `arquivo_capa` (the list row's `capaUrl` is built from it). */
+  coverFile: string | null;
 }
 
 /** One page of rows and the exact number of rows matching the filters. */
@@ -66,8 +68,11 @@ function containsPattern(text: string): SQL {
   return sql`'%' || acervo_normalize(${escapeLike(text)}) || '%'`;
 }
 
-/** The WHERE conditions of the list (empty when no filter is set). */
-function buildConditions(f: ProductListFilters): SQL[] {
+/**
+ * The WHERE conditions of the list (empty when no filter is set), over `produto` unaliased; also
+ * used by the ONIX export (`onix/onix-export.ts`) so it selects exactly the list's rows.
+ */
+export function buildConditions(f: ProductListFilters): SQL[] {
   const conds: SQL[] = [];
   if (f.term) {
     const pattern = containsPattern(f.term);
@@ -180,7 +185,7 @@ export async function findProductPage(db: Executor, filters: ProductListFilters,
       (SELECT s.nome FROM ${imprints} s WHERE s.id = ${products.imprintId}) AS "imprintName",
       (SELECT string_agg(c.nome_completo, '; ' ORDER BY c.ordem) FROM ${productContributors} c WHERE c.produto_id = ${products.id}) AS "contributors",
       ${products.availability} AS "availability", ${products.editionYear} AS "editionYear",
-      ${products.productForm} AS "productForm", ${products.active} AS "active"
+      ${products.productForm} AS "productForm", ${products.active} AS "active", ${products.coverFile} AS "coverFile"
     FROM contagem
     LEFT JOIN (pagina JOIN ${products} ON ${products.id} = pagina.id) ON true
     ORDER BY pagina.k ${dir}, pagina.id ${dir}`;

@@ -29,9 +29,17 @@ export const publishers = pgTable(
     nameKey: varchar('nome_chave', { length: 300 }).notNull().unique(),
     erpId: varchar('id_erp', { length: 50 }),
     createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+    // Publisher register (migration 0005): CNPJ digits, integration flags, active flag.
+    cnpj: varchar('cnpj', { length: 14 }),
+    metabooks: boolean('ind_metabooks').notNull().default(false),
+    bookinfo: boolean('ind_bookinfo').notNull().default(false),
+    active: boolean('ativo').notNull().default(true),
   },
   // Catalogue filters `editora` and `term` (GET produto): accent-insensitive contains on the name.
-  (t) => [index('editora_nome_busca_trgm').using('gin', sql`acervo_normalize(${t.name}) gin_trgm_ops`)],
+  (t) => [
+    index('editora_nome_busca_trgm').using('gin', sql`acervo_normalize(${t.name}) gin_trgm_ops`),
+    uniqueIndex('editora_cnpj_uk').on(t.cnpj).where(sql`${t.cnpj} IS NOT NULL`),
+  ],
 );
 
 /** Imprint / seal (ONIX `<Imprint>/<ImprintName>`), owned by a publisher. */
@@ -43,6 +51,7 @@ export const imprints = pgTable(
     name: varchar('nome', { length: 300 }).notNull(),
     nameKey: varchar('nome_chave', { length: 300 }).notNull(),
     erpId: varchar('id_erp', { length: 50 }),
+    active: boolean('ativo').notNull().default(true),
   },
   (t) => [uniqueIndex('selo_editora_nome_uk').on(t.publisherId, t.nameKey)],
 );

@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { CLEANUP_TASK_KINDS } from './cleanup-task-kinds.ts';
 import { ERP_TASK_KINDS } from '../erp/erp-task-kinds.ts';
+import { PRODUCT_IMPORT_TASK_KINDS } from '../products/import/import-task-kinds.ts';
 
 /** Logger given to a task (pino's methods; the worker process passes a console-backed one). */
 export interface TaskLogger {
@@ -113,5 +114,5 @@ export function registerTaskKind(kind: TaskKind): () => void {
  * Every domain's task kinds, registered when this module loads (one line per domain, like
  * `routes.ts`'s API_ROUTES): the server, the worker and the tests see the same kinds.
  */
-const DOMAIN_TASK_KINDS: TaskKind[][] = [CLEANUP_TASK_KINDS, ERP_TASK_KINDS];
+const DOMAIN_TASK_KINDS: TaskKind[][] = [CLEANUP_TASK_KINDS, ERP_TASK_KINDS, PRODUCT_IMPORT_TASK_KINDS];
 for (const kinds of DOMAIN_TASK_KINDS) for (const kind of kinds) registerTaskKind(kind);

@@ -14,9 +14,13 @@ import { parametersMessages } from '../features/parameters/i18n.ts';
 import { schedulesMessages } from '../features/schedules/i18n.ts';
 import { goalsMessages } from '../features/goals/i18n.ts';
 import { integrationMessages } from '../features/integration/i18n.ts';
+import { registersMessages } from '../features/registers/i18n.ts';
+import { publishersMessages } from '../features/publishers/i18n.ts';
+import { matchingMessages } from '../features/matching/i18n.ts';
+import { productImportMessages } from '../features/product-import/i18n.ts';
 
 
-const FEATURES: FeatureMessages[] = [authMessages, layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages];
+const FEATURES: FeatureMessages[] = [authMessages, layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages, registersMessages, publishersMessages, matchingMessages, productImportMessages];
 
 /** All features' texts of one language merged into one tree (features use distinct top-level keys). */
 export function resourcesFor(language: Language): Messages {

@@ -1,5 +1,14 @@
 import type { ComponentType } from 'react';
-import { APP_ROUTES } from '@acervo/contracts';
+import { APP_ROUTES, MATCH_KINDS, REGISTERS, REGISTER_KEYS, type MatchKind } from '@acervo/contracts';
+
+/** Route-table id of each matching screen (kept here so the router does not load the feature to know it). */
+const MATCH_SCREEN_ROUTE_IDS: Record<MatchKind, string> = {
+  CATEGORIA_BISAC: 'matchBisac',
+  EDITORA: 'matchPublisher',
+  CONTRIBUICAO: 'matchContribution',
+  ENCADERNACAO: 'matchBinding',
+  SITUACAO: 'matchStatus',
+};
 
 /** A lazily loaded screen: its module exports the page component under `Component`. */
 export type RouteModuleLoader = () => Promise<{ Component: ComponentType }>;
@@ -11,7 +20,8 @@ export type RouteModuleLoader = () => Promise<{ Component: ComponentType }>;
  */
 export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>> = {
   catalog: async () => ({ Component: (await import('../features/products/pages/catalog-page.tsx')).CatalogPage }),
-  productDetail: async () => ({ Component: (await import('../features/products/pages/product-detail-page.tsx')).ProductDetailPage }),
+  productForm: async () => ({ Component: (await import('../features/products/pages/product-form-page.tsx')).ProductCreatePage }),
+  productDetail: async () => ({ Component: (await import('../features/products/pages/product-form-page.tsx')).ProductEditPage }),
   company: async () => ({ Component: (await import('../features/companies/pages/company-page.tsx')).CompanyPage }),
   user: async () => ({ Component: (await import('../features/users/pages/user-page.tsx')).UserPage }),
   myUser: async () => ({ Component: (await import('../features/users/pages/my-user-page.tsx')).MyUserPage }),
@@ -23,6 +33,12 @@ export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>>
   erpStats: async () => ({ Component: (await import('../features/integration/pages/erp-stats-page.tsx')).ErpStatsPage }),
   queue: async () => ({ Component: (await import('../features/integration/pages/queue-page.tsx')).QueuePage }),
   reprocessing: async () => ({ Component: (await import('../features/integration/pages/reprocessing-page.tsx')).ReprocessingPage }),
+  publishers: async () => ({ Component: (await import('../features/publishers/pages/publisher-page.tsx')).PublisherPage }),
+  productImport: async () => ({ Component: (await import('../features/product-import/pages/product-import-page.tsx')).ProductImportPage }),
+  // the five matching tables (issue 8): one generic page, one chunk
+  ...Object.fromEntries(MATCH_KINDS.map((kind) => [MATCH_SCREEN_ROUTE_IDS[kind], async () => ({ Component: (await import('../features/matching/pages/match-page.tsx')).matchPageComponent(kind) })])),
+  // every simple register (issue 8): one generic page, one chunk
+  ...Object.fromEntries(REGISTER_KEYS.map((key) => [REGISTERS[key].routeId, async () => ({ Component: (await import('../features/registers/pages/register-page.tsx')).registerPageComponent(key) })])),
 };
 
 /**

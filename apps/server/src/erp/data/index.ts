@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { applyRecords } from './erp-data.repository.ts';
 import { checksumRecords, countRecords } from './erp-data.statistics.ts';
 import { ERP_TABLES } from './erp-data.specs.ts';
+import { applyStoredMatches } from '../../matching/matching-sync.ts';
 
 /**
  * The operational data the ERP sync stores (issue 7 part 1): the public face of `erp/data/`, used
@@ -21,6 +22,8 @@ import { ERP_TABLES } from './erp-data.specs.ts';
  * when missing, creates) the shared catalogue product by EAN = ISBN-13; a SELO, TIPO_PRODUTO,
  * ASSUNTO, AUTOR or TIPO_CONTRIBUICAO page fills, never overwriting, what the catalogue products
  * of ERP products that arrived before it lack (publisher and imprint, form, BISAC, contributors).
+ * Then the company's saved matches (`correspondencia_produto`, docs/catalogue-matching.md) replace,
+ * in the same transaction, the ERP's own codes the page wrote to those catalogue products.
  * @throws Error only for database failures; a record that cannot be stored is reported in the
  *   result instead: a sale with a repeated line number, a product with a repeated contributor
  *   order, a stock record for a product that already has another stock record
@@ -32,7 +35,10 @@ export async function applyErpRecords<E extends ErpEntity>(
   entity: E,
   records: readonly ErpRecord<E>[],
 ): Promise<{ rejected: { id: string; error: string }[] }> {
-  return { rejected: await applyRecords(tx, companyId, entity, records) };
+  const rejected = await applyRecords(tx, companyId, entity, records);
+  // the stored matches (docs/catalogue-matching.md) override the ERP's own codes the fill just wrote
+  await applyStoredMatches(tx, companyId, entity, records.map((r) => r.id));
+  return { rejected };
 }
 
 /** Count of the records of `entity` stored for the company (placeholder rows are not counted). */

@@ -1,4 +1,5 @@
 import type { FeatureMessages } from '../../shared/i18n-types.ts';
+import { productFormTexts } from './components/product-form/product-form-i18n.ts';
 
 /** Texts of the catalogue and product detail (`products.*`). */
 export const productsMessages: FeatureMessages = {
@@ -6,6 +7,8 @@ export const productsMessages: FeatureMessages = {
     products: {
       catalogTitle: 'Catálogo de produtos',
       catalogSubtitle: 'Consulte os produtos cadastrados. Clique em uma linha para ver os detalhes.',
+      exportOnix: 'Exportar ONIX',
+      exportOnixHint: 'Baixa um arquivo ONIX 3.0 com os produtos dos filtros atuais',
       filters: {
         idErp: 'ID ERP',
         isbn13: 'ISBN-13 / EAN',
@@ -74,12 +77,15 @@ export const productsMessages: FeatureMessages = {
         },
         yes: 'Sim',
       },
+      form: productFormTexts['pt-BR'],
     },
   },
   'en-US': {
     products: {
       catalogTitle: 'Product catalogue',
       catalogSubtitle: 'Browse the registered products. Click a row to see its details.',
+      exportOnix: 'Export ONIX',
+      exportOnixHint: 'Downloads an ONIX 3.0 file with the products of the current filters',
       filters: {
         idErp: 'ERP ID',
         isbn13: 'ISBN-13 / EAN',
@@ -148,6 +154,7 @@ export const productsMessages: FeatureMessages = {
         },
         yes: 'Yes',
       },
+      form: productFormTexts['en-US'],
     },
   },
 };

@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -13,6 +16,8 @@ import { useListParams, type SortState } from '../../../shared/list-params/use-l
 import { PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
 import { PRODUCT_FILTER_KEYS, useProducts } from '../api/get-products.ts';
 import { ProductFilters } from '../components/product-filters.tsx';
+import { CoverThumb } from '../components/product-form/cover-thumb.tsx';
+import { ExportOnixButton } from '../components/export-onix-button.tsx';
 import { situationLabel, situationTone } from '../product-situations.ts';
 
 const DEFAULT_SORT: SortState = { field: 'titulo', direction: 'asc' };
@@ -20,7 +25,7 @@ const DEFAULT_SORT: SortState = { field: 'titulo', direction: 'asc' };
  * Columns hidden at widths up to 768 px: a phone shows the title (with ISBN-13 and authors under
  * it) and the situation, the two things a user scanning the list needs.
  */
-const MOBILE_HIDDEN: readonly string[] = ['isbn13', 'autores', 'editora', 'anoEdicao', 'idErp'];
+const MOBILE_HIDDEN: readonly string[] = ['capaUrl', 'isbn13', 'autores', 'editora', 'anoEdicao', 'idErp'];
 
 /**
  * Product catalogue (`/product/catalog`): filter bar, and a server-paged, server-sorted grid over
@@ -37,6 +42,13 @@ export function CatalogPage() {
 
   const columns = useMemo<GridColDef<ProductListItem>[]>(
     () => [
+      {
+        field: 'capaUrl',
+        headerName: t('products.form.fields.arquivoCapa'),
+        width: 64,
+        sortable: false,
+        renderCell: ({ row }) => (row.capaUrl ? <CoverThumb path={row.capaUrl} alt={row.titulo} /> : null),
+      },
       { field: 'isbn13', headerName: t('products.columns.isbn13'), width: 150 },
       {
         field: 'titulo',
@@ -94,13 +106,24 @@ export function CatalogPage() {
 
   return (
     <Box>
-      <Box sx={{ mb: 2 }}>
-        <Typography component="h1" variant="h5" sx={{ fontWeight: 700, color: 'primary.main' }}>
-          {t('products.catalogTitle')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('products.catalogSubtitle')}
-        </Typography>
+      <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Box>
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700, color: 'primary.main' }}>
+            {t('products.catalogTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('products.catalogSubtitle')}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <ExportOnixButton filters={list.filters} />
+          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => void navigate('/product/produto-import')}>
+            {t('productImport.importButton')}
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => void navigate('/product/produto-cadastrar')}>
+            {t('products.form.newButton')}
+          </Button>
+        </Box>
       </Box>
       <ProductFilters value={list.filters} onApply={list.setFilters} onClear={list.reset} />
       <DataTable<ProductListItem>
