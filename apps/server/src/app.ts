@@ -14,6 +14,7 @@ import { API_ROUTES } from './routes.ts';
 import { registerWebApp } from './web/serve-web.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { defineScheduleQueue } from './schedules/scheduler.ts';
+import { defineProductImportQueue } from './products/import/import.routes.ts';
 
 /** Base path of the API (SPEC section 7). */
 export const API_PREFIX = '/api/core-api';
@@ -78,7 +79,9 @@ export async function buildApp(
   configureSecrets(config);
   // the queue's schema is created or migrated here; no poller or timer starts (jobs/background.ts)
   const jobs = new JobQueue(database);
+  // every queue is declared before start(): creating one later, while another process polls, can deadlock
   await defineScheduleQueue(jobs);
+  await defineProductImportQueue(jobs);
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {

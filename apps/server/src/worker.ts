@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { startBackgroundWork } from './jobs/background.ts';
 import { defineScheduleQueue } from './schedules/scheduler.ts';
+import { defineProductImportQueue } from './products/import/import.routes.ts';
 import { seedScheduledTasks } from './schedules/schedules.seed.ts';
 import type { TaskLogger } from './schedules/task-kinds.ts';
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   await seedScheduledTasks(database.db);
   const queue = new JobQueue(database);
   await defineScheduleQueue(queue);
+  await defineProductImportQueue(queue);
   await queue.start();
   const background = await startBackgroundWork({ database, queue, config, log });
   let closing = false;

@@ -120,12 +120,28 @@ export class JobQueue {
     });
   }
 
-  /** Creates or migrates the queue schema and every defined queue. Starts no timer and no poller. */
+  /**
+   * Creates or migrates the queue schema and every defined queue. Starts no timer and no poller.
+   * On PostgreSQL the whole start holds an advisory lock (in a transaction of its own), so processes
+   * starting together create the `pgboss` schema and the queues one after the other: pg-boss alone
+   * let two of them race (`duplicate key … pg_namespace_nspname_index`, or a deadlock when one
+   * created a queue partition while the other already polled). PGlite has one process.
+   */
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
+    const startQueues = async () => {
+      await this.boss.start();
+      for (const [name, definition] of this.definitions) await this.createQueue(name, definition);
+    };
+    if (this.database.kind === 'postgres') {
+      await this.database.transaction(async (tx) => {
+        await tx.executeSql('SELECT pg_advisory_xact_lock(720432)');
+        await startQueues();
+      });
+    } else {
+      await startQueues();
+    }
     this.started = true;
-    for (const [name, definition] of this.definitions) await this.createQueue(name, definition);
   }
 
   /**

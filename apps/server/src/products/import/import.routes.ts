@@ -24,7 +24,7 @@ function maxBytes(): number {
   return Number.isInteger(n) && n > 0 ? n : PRODUCT_IMPORT_MAX_BYTES;
 }
 
-/** Declares the import queue (idempotent; a job runs at most 2 h). */
+/** Declares the import queue (a job runs at most 2 h). Call before `queue.start()`, like `defineScheduleQueue`: app.ts and worker.ts do. */
 export async function defineProductImportQueue(queue: JobQueue): Promise<void> {
   await queue.define(PRODUCT_IMPORT_QUEUE, { retryLimit: 0, expireInSeconds: 2 * 60 * 60 });
 }
@@ -34,7 +34,6 @@ export async function defineProductImportQueue(queue: JobQueue): Promise<void> {
  * background work (`jobs/background.ts`) of the server and the worker.
  */
 export async function startProductImportWorker(queue: JobQueue, db: Db, pollingIntervalMs?: number): Promise<void> {
-  await defineProductImportQueue(queue);
   await queue.work<ProductImportJob>(
     PRODUCT_IMPORT_QUEUE,
     async (jobs, signal) => {
@@ -157,7 +156,6 @@ function registerImportRoutes(api: ApiInstance, ctx: AppContext): void {
  * The multipart parser is registered in this scope only.
  */
 export const productImportRoutes: DomainRoutes = async (api, ctx) => {
-  await defineProductImportQueue(ctx.jobs);
   await api.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: { fileSize: PRODUCT_IMPORT_MAX_BYTES, files: 1 } });
     registerImportRoutes(scope as unknown as ApiInstance, ctx);
