@@ -16,7 +16,8 @@
  * summary, which has no p95.
  *
  * Environment: DATABASE_URL, BENCH_ROWS, BENCH_SECONDS, BENCH_CONNECTIONS,
- * BENCH_TARGETS (`postgres,pglite`), BENCH_KEEP=1 keeps the generated databases.
+ * BENCH_TARGETS (`postgres,postgres-small,pglite`; `postgres-small` = BENCH_SMALL_ROWS, default
+ * 100,000 titles, unfiltered page only), BENCH_KEEP=1 keeps the generated databases.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,19 +26,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import Fastify from 'fastify';
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { hashPassword } from '@acervo/contracts';
 import { buildApp } from '@acervo/server/src/app.ts';
 import { loadConfig, type AppConfig } from '@acervo/server/src/config.ts';
 import { openDatabase, type Database, type Executor } from '@acervo/server/src/db/client.ts';
 import { createScratchDatabase } from '@acervo/server/src/db/scratch-database.ts';
 import { seedDemoData } from '@acervo/server/src/seed/demo-seed.ts';
+import { buildConditions, resolveTextMatch, type ProductListFilters } from '@acervo/server/src/products/products.repository.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 500_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',').map((s) => s.trim());
+const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,postgres-small,pglite').split(',').map((s) => s.trim());
+/** Titles of the small-catalogue target (`postgres-small`): at most 100,000 must not be slower than 500,000. */
+const SMALL_ROWS = Number(process.env.BENCH_SMALL_ROWS ?? 100_000);
 const KEEP = process.env.BENCH_KEEP === '1';
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = 'acervo_bench';
@@ -269,18 +273,22 @@ async function generateCatalogue(database: Database, rows: number): Promise<numb
 
 /** An opened, generated database and how to dispose of it. */
 interface Target {
-  name: 'PostgreSQL' | 'PGlite';
+  name: string;
+  /** Titles generated. */
+  rows: number;
   database: Database;
   generationMs: number;
   dispose(): Promise<void>;
 }
 
-async function postgresTarget(): Promise<Target> {
-  const scratch = await createScratchDatabase(BASE_URL, { name: BENCH_DB });
+/** PostgreSQL target of `rows` titles in database `dbName` (dropped and created fresh). */
+async function postgresTarget(rows = ROWS, name = 'PostgreSQL', dbName = BENCH_DB): Promise<Target> {
+  const scratch = await createScratchDatabase(BASE_URL, { name: dbName });
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-  const generationMs = await generateCatalogue(database, ROWS);
+  const generationMs = await generateCatalogue(database, rows);
   return {
-    name: 'PostgreSQL',
+    name,
+    rows,
     database,
     generationMs,
     async dispose() {
@@ -300,6 +308,7 @@ async function pgliteTarget(): Promise<Target> {
   const generationMs = await generateCatalogue(database, ROWS);
   return {
     name: 'PGlite',
+    rows: ROWS,
     database,
     generationMs,
     async dispose() {
@@ -382,24 +391,32 @@ async function measureTarget(target: Target, rows: Row[]): Promise<void> {
     const token = (login.json() as { token: string }).token;
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const db = target.database.db;
-    const pick = (await db.execute(sql.raw(`SELECT isbn13 FROM produto WHERE id = ${Math.ceil(ROWS / 3)}`))) as unknown as { rows: { isbn13: string }[] };
+    const pick = (await db.execute(sql.raw(`SELECT isbn13 FROM produto WHERE id = ${Math.ceil(target.rows / 3)}`))) as unknown as { rows: { isbn13: string }[] };
     const isbn = pick.rows[0].isbn13;
 
-    const countTitle = async (word: string) => {
-      const res = (await db.execute(
-        sql`SELECT count(*)::int AS n FROM produto WHERE titulo_busca LIKE '%' || acervo_normalize(${word}) || '%'`,
-      )) as unknown as { rows: { n: number }[] };
+    /** Exact number of rows the list's filters match (the list itself stops counting at 1,000). */
+    const countMatches = async (filters: ProductListFilters) => {
+      const conds = buildConditions(await resolveTextMatch(db, filters));
+      const res = (await db.execute(sql`SELECT count(*)::int AS n FROM produto ${conds.length ? sql`WHERE ${and(...conds)}` : sql``}`)) as unknown as {
+        rows: { n: number }[];
+      };
       return String(res.rows[0].n);
     };
     const api = `${address}/api/core-api/produto`;
     const scenarios: { scenario: string; matches: string; url: string }[] = [];
-    for (const word of TITLE_WORDS) {
-      scenarios.push({ scenario: `GET produto?titulo=${word}&pageSize=10`, matches: await countTitle(word), url: `${api}?titulo=${encodeURIComponent(word)}&pageSize=10` });
+    if (target.rows === ROWS) {
+      for (const word of TITLE_WORDS) {
+        scenarios.push({ scenario: `GET produto?titulo=${word}&pageSize=10`, matches: await countMatches({ title: word }), url: `${api}?titulo=${encodeURIComponent(word)}&pageSize=10` });
+      }
+      const broad = TITLE_WORDS[TITLE_WORDS.length - 1];
+      scenarios.push(
+        { scenario: `GET produto?term=${broad}&pageSize=10`, matches: await countMatches({ term: broad }), url: `${api}?term=${encodeURIComponent(broad)}&pageSize=10` },
+        { scenario: 'GET produto?editora=Editora História', matches: await countMatches({ publisher: 'Editora História' }), url: `${api}?editora=${encodeURIComponent('Editora História')}&pageSize=10` },
+        { scenario: 'GET produto?situacao=21', matches: await countMatches({ availability: '21' }), url: `${api}?situacao=21&pageSize=10` },
+        { scenario: 'GET produto?isbn13=<existing>', matches: '1', url: `${api}?isbn13=${isbn}` },
+      );
     }
-    scenarios.push(
-      { scenario: 'GET produto?isbn13=<existing>', matches: '1', url: `${api}?isbn13=${isbn}` },
-      { scenario: 'GET produto (no filter)', matches: String(ROWS), url: `${api}?pageSize=10` },
-    );
+    scenarios.push({ scenario: 'GET produto (no filter)', matches: String(target.rows), url: `${api}?pageSize=10` });
     for (const s of scenarios) {
       const check = await fetch(s.url, { headers: { authorization: `Bearer ${token}` } });
       if (check.status !== 200) throw new Error(`${s.scenario}: HTTP ${check.status} ${await check.text()}`);
@@ -424,8 +441,9 @@ async function main(): Promise<void> {
   const bare = await bareFastify();
   rows.push({ database: '-', scenario: 'bare Fastify GET /ping', matches: '-', result: bare });
   for (const kind of TARGETS) {
-    console.log(`Generating ${ROWS} titles on ${kind}…`);
-    const target = kind === 'pglite' ? await pgliteTarget() : await postgresTarget();
+    console.log(`Generating ${kind === 'postgres-small' ? SMALL_ROWS : ROWS} titles on ${kind}…`);
+    const target =
+      kind === 'pglite' ? await pgliteTarget() : kind === 'postgres-small' ? await postgresTarget(SMALL_ROWS, `PostgreSQL ${SMALL_ROWS / 1000}k`, `${BENCH_DB}_small`) : await postgresTarget();
     console.log(`  generated in ${(target.generationMs / 1000).toFixed(1)} s`);
     try {
       await measureTarget(target, rows);

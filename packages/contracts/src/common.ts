@@ -118,7 +118,9 @@ export const INTERNAL_ERROR_MESSAGE = 'Erro interno comunique o administrador do
 /**
  * Paged list response of SPEC section 3: `page` is zero-based, `size` the page size asked,
  * `totalPage` the number of pages, `totalItens` the total number of rows, `proxima` true when a
- * next page exists.
+ * next page exists. `totalAproximado: true` (present only then) says the count stopped early:
+ * more than `totalItens` rows match (shown as "mais de N"), `totalPage` counts the pages known so
+ * far and `proxima` still says exactly whether a next page exists (docs/catalog-search.md).
  */
 export function pagedListSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({
@@ -128,6 +130,7 @@ export function pagedListSchema<T extends z.ZodTypeAny>(item: T) {
     totalPage: z.number().int(),
     totalItens: z.number().int(),
     proxima: z.boolean(),
+    totalAproximado: z.literal(true).optional(),
   });
 }
 
@@ -139,6 +142,13 @@ export interface PagedList<T> {
   totalPage: number;
   totalItens: number;
   proxima: boolean;
+  /** Present (true) when `totalItens` is a lower bound, not the exact count. */
+  totalAproximado?: true;
+}
+
+/** A total that stopped early: `hasNext` says whether a row follows the page. */
+export interface ApproximateTotal {
+  hasNext: boolean;
 }
 
 /**
@@ -146,11 +156,15 @@ export interface PagedList<T> {
  * @param itens rows of the page
  * @param page zero-based page number
  * @param size page size
- * @param totalItens total number of rows matching the filters
+ * @param totalItens total number of rows matching the filters (a lower bound when `approximate`)
+ * @param approximate given when the count stopped early: the answer gets `totalAproximado: true`,
+ *   `proxima` = `approximate.hasNext` and `totalPage` at least the pages seen so far
  */
-export function toPagedList<T>(itens: T[], page: number, size: number, totalItens: number): PagedList<T> {
-  const totalPage = size > 0 ? Math.ceil(totalItens / size) : 0;
-  return { itens, page, size, totalPage, totalItens, proxima: page + 1 < totalPage };
+export function toPagedList<T>(itens: T[], page: number, size: number, totalItens: number, approximate?: ApproximateTotal): PagedList<T> {
+  const counted = size > 0 ? Math.ceil(totalItens / size) : 0;
+  if (!approximate) return { itens, page, size, totalPage: counted, totalItens, proxima: page + 1 < counted };
+  const seen = page + (approximate.hasNext ? 2 : 1);
+  return { itens, page, size, totalPage: Math.max(counted, seen), totalItens, proxima: approximate.hasNext, totalAproximado: true };
 }
 
 /**

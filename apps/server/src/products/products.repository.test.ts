@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../test/test-app.ts';
 import type { Database } from '../db/client.ts';
 import { products } from './products.schema.ts';
-import { ESTIMATE_ABOVE_ROWS, findProductPage, type ProductPageRequest } from './products.repository.ts';
+import { findProductPage, type ProductPageRequest } from './products.repository.ts';
 
 const FIRST_PAGE: ProductPageRequest = { page: 0, size: 10, sortField: 'titulo', direction: 'asc' };
 
@@ -28,31 +28,47 @@ async function setStatistics(reltuples: number, relpages: number): Promise<void>
 }
 
 describe('findProductPage totals', () => {
-  it('counts exactly when the statistics say the table is small', async () => {
-    await setStatistics(25, 1);
-    expect((await findProductPage(database.db, {}, FIRST_PAGE)).total).toBe(25);
+  it('counts exactly up to the threshold, filtered or not', async () => {
+    expect(await findProductPage(database.db, {}, FIRST_PAGE)).toMatchObject({ total: 25, approximate: false, hasNext: true });
+    expect(await findProductPage(database.db, {}, FIRST_PAGE, { countExactUpTo: 25 })).toMatchObject({ total: 25, approximate: false });
+    const filtered = await findProductPage(database.db, { editionYear: 2020 }, { ...FIRST_PAGE, size: 2 }, { countExactUpTo: 5 });
+    expect(filtered).toMatchObject({ total: 5, approximate: false, hasNext: true });
+    expect(filtered.rows.map((r) => r.title)).toEqual(['Título 00', 'Título 01']);
   });
 
-  it('counts exactly when the table was never analysed', async () => {
-    await setStatistics(-1, 0);
-    expect((await findProductPage(database.db, {}, FIRST_PAGE)).total).toBe(25);
+  it('answers "more than the threshold" for a filtered list above it, with the page and hasNext still exact', async () => {
+    const first = await findProductPage(database.db, { editionYear: 2000 }, { ...FIRST_PAGE, size: 3 }, { countExactUpTo: 4 });
+    expect(first).toMatchObject({ total: 4, approximate: true, hasNext: true });
+    expect(first.rows.map((r) => r.title)).toEqual(['Título 05', 'Título 06', 'Título 07']);
+    // 20 rows of 2000: the seventh page of 3 holds the last two, and nothing follows.
+    const last = await findProductPage(database.db, { editionYear: 2000 }, { ...FIRST_PAGE, size: 3, page: 6 }, { countExactUpTo: 4 });
+    expect(last).toMatchObject({ approximate: true, hasNext: false });
+    expect(last.rows.map((r) => r.title)).toEqual(['Título 23', 'Título 24']);
   });
 
-  it('estimates the unfiltered total from the statistics above ESTIMATE_ABOVE_ROWS, scaled by current pages', async () => {
+  it('walks the sort index for a dense word match and returns the same rows as sorting every match', async () => {
+    const walked = await findProductPage(database.db, { title: 'título' }, { ...FIRST_PAGE, size: 4, direction: 'desc' }, { countExactUpTo: 3 });
+    const sorted = await findProductPage(database.db, { title: 'título' }, { ...FIRST_PAGE, size: 4, direction: 'desc' });
+    expect(walked).toMatchObject({ total: 3, approximate: true, hasNext: true });
+    expect(sorted).toMatchObject({ total: 25, approximate: false, hasNext: true });
+    expect(walked.rows.map((r) => r.title)).toEqual(['Título 24', 'Título 23', 'Título 22', 'Título 21']);
+    expect(walked.rows).toEqual(sorted.rows);
+  });
+
+  it('gives the whole catalogue above the threshold as the statistics estimate less 1 %, two significant digits', async () => {
     const pages = Number(
       ((await database.db.execute(sql.raw(`SELECT (pg_relation_size('produto') / current_setting('block_size')::int)::int AS n`))) as unknown as { rows: { n: number }[] }).rows[0].n,
     );
-    await setStatistics(ESTIMATE_ABOVE_ROWS * 2, 1);
-    const result = await findProductPage(database.db, {}, FIRST_PAGE);
-    expect(result.total).toBe(ESTIMATE_ABOVE_ROWS * 2 * pages);
+    await setStatistics(500_000 / pages, 1);
+    const result = await findProductPage(database.db, {}, FIRST_PAGE, { countExactUpTo: 10 });
+    expect(result).toMatchObject({ total: 490_000, approximate: true, hasNext: true });
     expect(result.rows.map((r) => r.title).slice(0, 2)).toEqual(['Título 00', 'Título 01']);
+    await setStatistics(-1, 0); // never analysed: the threshold itself
+    expect(await findProductPage(database.db, {}, FIRST_PAGE, { countExactUpTo: 10 })).toMatchObject({ total: 10, approximate: true });
   });
 
-  it('keeps filtered totals exact whatever the statistics say', async () => {
-    await setStatistics(ESTIMATE_ABOVE_ROWS * 2, 1);
-    const result = await findProductPage(database.db, { editionYear: 2020 }, { ...FIRST_PAGE, size: 2 });
-    expect(result.total).toBe(5);
-    expect(result.rows).toHaveLength(2);
-    expect((await findProductPage(database.db, { editionYear: 2020 }, { ...FIRST_PAGE, page: 7 })).total).toBe(5);
+  it('keeps small catalogues exact whatever the statistics say', async () => {
+    await setStatistics(5_000_000, 1);
+    expect(await findProductPage(database.db, {}, FIRST_PAGE)).toMatchObject({ total: 25, approximate: false });
   });
 });

@@ -7,12 +7,24 @@ import { imprints, productContributors, productPrices, products, productSubjects
 export type ProductSortField = 'titulo' | 'isbn13' | 'idErp' | 'editora' | 'anoEdicao' | 'situacao' | 'id';
 
 /**
+ * How the title part of the `title` and `term` filters matches (docs/catalog-search.md):
+ * - `words`: every word of the text matches a word of the title or subtitle with the same stem
+ *   (Portuguese Snowball, accents ignored: "memoria" finds "Memórias") or that starts with it
+ *   ("colab" finds "colaboração"); full-text search on `titulo_palavras` (GIN);
+ * - `fragments`: the whole text is contained anywhere (accents and case ignored), pg_trgm on
+ *   `titulo_busca`. Used when the words find nothing, so "otter" still finds "Potter".
+ */
+export type TextMatch = 'words' | 'fragments';
+
+/**
  * Filters of the catalogue list, already normalised by the service. Every present filter is
  * ANDed. Text filters are raw user text (this module escapes LIKE wildcards and normalises accents
  * and case in SQL with `acervo_normalize`).
- * - `term`: title/subtitle contains, contributor name contains, publisher name contains, or
- *   exact ISBN when `termIsbns` is non-empty (digits of an ISBN-13 and/or ISBN-10)
+ * - `term`: title/subtitle match (see `textMatch`), contributor name contains, publisher name
+ *   contains, or exact ISBN when `termIsbns` is non-empty (digits of an ISBN-13 and/or ISBN-10)
  * - `isbns`: exact match on `isbn13` or `isbn10` against any of these digit strings
+ * - `textMatch`: how `title` and the title part of `term` match; absent = `words`, falling back
+ *   to `fragments` when the words match nothing (`resolveTextMatch`)
  */
 export interface ProductListFilters {
   term?: string;
@@ -24,6 +36,7 @@ export interface ProductListFilters {
   availability?: string;
   editionYear?: number;
   active?: boolean;
+  textMatch?: TextMatch;
 }
 
 /** Page request: zero-based `page`, `size` rows, sort field and direction (id breaks ties). */
@@ -52,10 +65,46 @@ export interface ProductListRow {
   coverFile: string | null;
 }
 
-/** One page of rows and the exact number of rows matching the filters. */
+/**
+ * One page of rows and the number of rows matching the filters: exact when `approximate` is
+ * false; otherwise a lower bound (more rows than `total` match; see `findProductPage`).
+ * `hasNext`: a row exists after this page.
+ */
 export interface ProductListResult {
   rows: ProductListRow[];
   total: number;
+  approximate: boolean;
+  hasNext: boolean;
+}
+
+/**
+ * Up to this many matching rows the list's total is exact; with more, counting stops here and the
+ * answer is flagged approximate ("mais de 1.000"). Counting every match of a broad word costs a
+ * heap visit per match (10,616 matches: 6–9 ms of database time per request); stopping at 1,001
+ * bounds that cost whatever the catalogue size (bench/README.md "Catalogue").
+ */
+export const COUNT_EXACT_UP_TO = 1_000;
+
+/**
+ * With more than COUNT_EXACT_UP_TO matches, pages ending within this many rows are read by walking
+ * the sort index and stopping after the page (the matches are dense enough to fill it quickly);
+ * deeper pages sort every match instead.
+ */
+export const WALK_PAGES_UP_TO_ROWS = 100;
+
+/** Sort fields with an index that yields rows in list order (`produto_titulo_idx`, unique ISBN, `id_erp`, primary key). */
+const WALKABLE_SORTS: ReadonlySet<ProductSortField> = new Set(['titulo', 'isbn13', 'idErp', 'id']);
+
+/** At most this many words of a search text are used (a pasted paragraph stays cheap). */
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * Words of a search text: runs of Unicode letters and digits, at most MAX_SEARCH_WORDS
+ * (punctuation, `%`, `_` and spaces separate words).
+ * @example searchWords('Memórias póstumas, vol. 2') → ['Memórias', 'póstumas', 'vol', '2']
+ */
+export function searchWords(text: string): string[] {
+  return (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_WORDS);
 }
 
 /** Escapes `\`, `%` and `_` so user text is matched literally inside a LIKE pattern. */
@@ -69,32 +118,67 @@ function containsPattern(text: string): SQL {
 }
 
 /**
+ * The `tsquery` of `words`: for each word, its stem in `acervo_pt` OR the unaccented word as a
+ * prefix (`simple` configuration, `palavra:*`), all ANDed. A stop word ("de", "a") yields an empty
+ * query for its stem and is left out, so it does not require a word starting with "de". Words are
+ * letters and digits only (`searchWords`), so they cannot carry tsquery operators.
+ */
+function wordsQuery(words: string[]): SQL {
+  const parts = words.map(
+    (w) => sql`(CASE WHEN numnode(to_tsquery('acervo_pt', ${w})) = 0 THEN ''::tsquery
+      ELSE to_tsquery('acervo_pt', ${w}) || to_tsquery('simple', acervo_normalize(${w}) || ':*') END)`,
+  );
+  return sql.join(parts, sql` && `);
+}
+
+/** Title/subtitle condition on the `produto` row named `alias` (`produto` itself when null). */
+function titleCondition(text: string, mode: TextMatch, alias: string | null): SQL {
+  const prefix = sql.raw(alias ? `${alias}.` : '"produto".');
+  if (mode === 'fragments') return sql`${prefix}titulo_busca LIKE ${containsPattern(text)}`;
+  const words = searchWords(text);
+  if (!words.length) return sql`false`;
+  return sql`${prefix}titulo_palavras @@ (${wordsQuery(words)})`;
+}
+
+/**
  * The WHERE conditions of the list (empty when no filter is set), over `produto` unaliased; also
  * used by the ONIX export (`onix/onix-export.ts`) so it selects exactly the list's rows.
+ * @param form `set` (default) writes `term` as a UNION of id sets, each answered by its own index
+ *   (title full-text or trigram, contributor name trigram, publisher name trigram, ISBN btree; an
+ *   OR of sub-selects would scan the whole table); `row` writes it as an OR of tests on the row,
+ *   for reading along the sort index, where each row is tested as it comes.
  */
-export function buildConditions(f: ProductListFilters): SQL[] {
+export function buildConditions(f: ProductListFilters, form: 'set' | 'row' = 'set'): SQL[] {
   const conds: SQL[] = [];
+  const mode = f.textMatch ?? 'words';
   if (f.term) {
     const pattern = containsPattern(f.term);
-    // A UNION of id sets, each answered by its own index (title trigram, contributor name trigram,
-    // publisher name trigram, ISBN btree); an OR of sub-selects would scan the whole table.
-    const parts: SQL[] = [
-      sql`SELECT t.id FROM ${products} t WHERE t.titulo_busca LIKE ${pattern}`,
-      sql`SELECT c.produto_id FROM ${productContributors} c WHERE acervo_normalize(c.nome_completo) LIKE ${pattern}`,
-      sql`SELECT t.id FROM ${products} t WHERE t.editora_id IN (SELECT e.id FROM ${publishers} e WHERE acervo_normalize(e.nome) LIKE ${pattern})`,
-    ];
-    for (const isbn of f.termIsbns ?? []) {
-      parts.push(sql`SELECT t.id FROM ${products} t WHERE t.isbn13 = ${isbn} OR t.isbn10 = ${isbn}`);
+    if (form === 'set') {
+      const parts: SQL[] = [
+        sql`SELECT t.id FROM ${products} t WHERE ${titleCondition(f.term, mode, 't')}`,
+        sql`SELECT c.produto_id FROM ${productContributors} c WHERE acervo_normalize(c.nome_completo) LIKE ${pattern}`,
+        sql`SELECT t.id FROM ${products} t WHERE t.editora_id IN (SELECT e.id FROM ${publishers} e WHERE acervo_normalize(e.nome) LIKE ${pattern})`,
+      ];
+      for (const isbn of f.termIsbns ?? []) {
+        parts.push(sql`SELECT t.id FROM ${products} t WHERE t.isbn13 = ${isbn} OR t.isbn10 = ${isbn}`);
+      }
+      conds.push(sql`${products.id} IN (${sql.join(parts, sql` UNION `)})`);
+    } else {
+      const tests: SQL[] = [
+        titleCondition(f.term, mode, null),
+        sql`EXISTS (SELECT 1 FROM ${productContributors} c WHERE c.produto_id = ${products.id} AND acervo_normalize(c.nome_completo) LIKE ${pattern})`,
+        sql`${products.publisherId} IN (SELECT e.id FROM ${publishers} e WHERE acervo_normalize(e.nome) LIKE ${pattern})`,
+      ];
+      for (const isbn of f.termIsbns ?? []) tests.push(sql`${products.isbn13} = ${isbn} OR ${products.isbn10} = ${isbn}`);
+      conds.push(sql`(${sql.join(tests, sql` OR `)})`);
     }
-    conds.push(sql`${products.id} IN (${sql.join(parts, sql` UNION `)})`);
   }
   if (f.erpId) conds.push(eq(products.erpId, f.erpId));
   if (f.isbns) {
     const alternatives = f.isbns.flatMap((isbn) => [sql`${products.isbn13} = ${isbn}`, sql`${products.isbn10} = ${isbn}`]);
     conds.push(alternatives.length ? sql`(${sql.join(alternatives, sql` OR `)})` : sql`false`);
   }
-  // Compared on the generated column so the pg_trgm GIN index produto_titulo_busca_trgm is used.
-  if (f.title) conds.push(sql`${products.searchTitle} LIKE ${containsPattern(f.title)}`);
+  if (f.title) conds.push(titleCondition(f.title, mode, null));
   if (f.publisher) {
     conds.push(
       sql`${products.publisherId} IN (SELECT e.id FROM ${publishers} e WHERE acervo_normalize(e.nome) LIKE ${containsPattern(f.publisher)})`,
@@ -126,60 +210,104 @@ function sortKey(field: ProductSortField): SQL {
   }
 }
 
-/** Above this many rows (planner statistics) the unfiltered total is estimated, not counted. */
-export const ESTIMATE_ABOVE_ROWS = 100_000;
-
-/**
- * Total of the unfiltered catalogue as `SELECT … AS total`. Exact `count(*)` unless the table
- * statistics say it holds more than ESTIMATE_ABOVE_ROWS rows; then the planner's own estimate is
- * used: `reltuples / relpages × current pages` (pg_class statistics from the last
- * VACUUM/ANALYZE/CREATE INDEX, scaled by the table's current size, as PostgreSQL's
- * `estimate_rel_size` does). Counting 500,000 rows costs 100+ ms per request; the estimate is
- * a catalogue lookup. It can drift by a few percent between ANALYZE runs (documented in
- * docs/catalog-api.md); filtered totals are always exact.
- */
-function unfilteredTotal(): SQL {
-  return sql`SELECT CASE
-      WHEN c.relpages > 0 AND c.reltuples > ${ESTIMATE_ABOVE_ROWS}
-        THEN round(c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int))::bigint
-      ELSE (SELECT count(*) FROM ${products})
-    END AS total
-    FROM pg_class c WHERE c.oid = 'produto'::regclass`;
+/** First value of a one-row, one-column answer, as a number. */
+async function scalar(db: Executor, query: SQL): Promise<number> {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return Number(Object.values(result.rows[0] ?? { n: 0 })[0] ?? 0);
 }
 
-/** Raw row of the page query (column aliases below): a list row plus the total; `id` is null when the page is past the end. */
-type PageQueryRow = Omit<ProductListRow, 'id'> & { total: number | string; id: number | null };
+/**
+ * Number of rows matching `conds`, counted up to `cap + 1` (so a result above `cap` means "more
+ * than cap"). The sub-select's LIMIT stops the scan there: with the GIN indexes the cost is the
+ * index lookup plus at most cap + 1 heap visits.
+ */
+function cappedCount(db: Executor, conds: SQL[], cap: number): Promise<number> {
+  const where = conds.length ? sql`WHERE ${and(...conds)}` : sql``;
+  return scalar(db, sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${products} ${where} LIMIT ${cap + 1}) s`);
+}
+
+/** Whether the filters hold a title text whose match mode is still open. */
+function hasOpenTextMatch(f: ProductListFilters): boolean {
+  return f.textMatch === undefined && Boolean(f.title || f.term);
+}
 
 /**
- * One page of the catalogue with the exact total, in one round trip (one SQL statement):
- * - with filters, CTE `m` (MATERIALIZED) holds the id and sort key of every matching row, read
- *   once through the filter's index (e.g. pg_trgm GIN for `titulo`); the total is `count(*)` of
- *   `m` and the page a top-N sort of `m`. Materialising keeps the planner from walking the sort
- *   index row by row hoping to stop early (it cannot: the count needs every match).
- * - without filters, the page walks the sort index (`produto_titulo_idx` for the default order)
- *   and stops after `size` rows; the total is `count(*)` of `produto`, or the planner's
- *   estimate above ESTIMATE_ABOVE_ROWS rows (see `unfilteredTotal`).
- * The page's rows then get publisher, imprint and contributors (`string_agg` of names in `ordem`).
- * The count sub-select is left-joined to the page so the total comes back even when the
- * page is past the end.
- * @returns rows in the asked order (sort column, then id, same direction), and the total
+ * Settles `textMatch`: `words` when some row matches the filters that way, else `fragments`.
+ * Filters without a title text, or with `textMatch` set, come back unchanged. One EXISTS-like
+ * query (LIMIT 1). The ONIX export calls it so it exports what the list shows.
  */
-export async function findProductPage(db: Executor, filters: ProductListFilters, req: ProductPageRequest): Promise<ProductListResult> {
-  const conds = buildConditions(filters);
+export async function resolveTextMatch(db: Executor, filters: ProductListFilters): Promise<ProductListFilters> {
+  if (!hasOpenTextMatch(filters)) return filters;
+  const found = await cappedCount(db, buildConditions({ ...filters, textMatch: 'words' }), 0);
+  return { ...filters, textMatch: found > 0 ? 'words' : 'fragments' };
+}
+
+/**
+ * SQL of the planner's size estimate of `produto`: `reltuples / relpages × current pages`
+ * (pg_class statistics from the last VACUUM/ANALYZE, scaled by the table's current size, as
+ * PostgreSQL's `estimate_rel_size` does); 0 when never analysed.
+ */
+const SIZE_ESTIMATE = sql`(SELECT CASE WHEN c.relpages > 0 AND c.reltuples > 0
+    THEN c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int) ELSE 0 END
+  FROM pg_class c WHERE c.oid = 'produto'::regclass)`;
+
+/**
+ * Lower bound of the unfiltered catalogue size when it holds more than `cap` rows, from the
+ * planner's `estimate` (SIZE_ESTIMATE): less 1 % for drift between ANALYZE runs, rounded down to
+ * two significant digits (500,000 → 490,000), never below `cap`.
+ */
+export function catalogueLowerBound(estimate: number, cap: number): number {
+  const bound = Math.floor(estimate * 0.99);
+  if (bound <= cap) return cap;
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(bound)) - 1);
+  return Math.max(cap, Math.floor(bound / unit) * unit);
+}
+
+/** Options of `findProductPage` (tests lower the threshold to exercise it on a few rows). */
+export interface ProductPageOptions {
+  /** Exact-count threshold; default COUNT_EXACT_UP_TO. */
+  countExactUpTo?: number;
+}
+
+/** Raw row of the page statements: a list row (null past the end) with the count columns. */
+type PageQueryRow = Omit<ProductListRow, 'id'> & { id: number | null; n: number | string; estimate: number | string | null };
+
+/**
+ * One page of the catalogue and its total (docs/catalog-search.md):
+ * - No filter, one statement: the rows counted up to `countExactUpTo` + 1, the planner's size
+ *   estimate, and the page by walking the sort index. Total: the count, or above the threshold
+ *   `catalogueLowerBound` of the estimate (`approximate`). A 100,000-title catalogue is no longer
+ *   counted row by row on every page.
+ * - Filters, one statement when the matches are few: CTE `m` (MATERIALIZED) holds the id and sort
+ *   key of the first `countExactUpTo` + 1 matches, read through the filters' indexes; when it holds
+ *   at most the threshold it holds every match, so its size is the exact total and the page is a
+ *   top-N sort of it. When the title words match nothing, the title text is matched as a fragment
+ *   and the statement runs again.
+ * - More matches than the threshold: total = the threshold (`approximate`, "more than 1,000"), and
+ *   a second statement reads the page. With an indexed sort (`titulo`, `isbn13`, `idErp`, `id`)
+ *   and a page ending within WALK_PAGES_UP_TO_ROWS it walks the sort index testing each row
+ *   (`buildConditions(…, 'row')`) in a transaction whose `SET LOCAL` turns off bitmap and
+ *   sequential scans — the planner's guess for a word or trigram match is far off (50 rows
+ *   estimated for 10,616) so it would otherwise sort every match; else it sorts every match.
+ * Every page query reads size + 1 rows: the extra one only tells `hasNext`. The page's rows get
+ * publisher, imprint and contributors (`string_agg` of names in `ordem`).
+ * @returns rows in the asked order (sort column, then id, same direction), total, flags
+ */
+export async function findProductPage(
+  db: Executor,
+  filters: ProductListFilters,
+  req: ProductPageRequest,
+  options: ProductPageOptions = {},
+): Promise<ProductListResult> {
+  const cap = options.countExactUpTo ?? COUNT_EXACT_UP_TO;
   const dir = req.direction === 'asc' ? sql`ASC` : sql`DESC`;
   const key = sortKey(req.sortField);
-  const limit = sql`LIMIT ${req.size} OFFSET ${req.page * req.size}`;
+  const offset = req.page * req.size;
+  const limit = sql`LIMIT ${req.size + 1} OFFSET ${offset}`;
   const source = sql`${products} LEFT JOIN ${publishers} ON ${publishers.id} = ${products.publisherId}`;
-  const head = conds.length
-    ? sql`WITH m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${and(...conds)}),
-        pagina AS (SELECT m.id, m.k FROM m ORDER BY m.k ${dir}, m.id ${dir} ${limit}),
-        contagem AS (SELECT count(*) AS total FROM m)`
-    : sql`WITH pagina AS (SELECT ${products.id} AS id, ${key} AS k FROM ${source} ORDER BY ${key} ${dir}, ${products.id} ${dir} ${limit}),
-        contagem AS (${unfilteredTotal()})`;
-  // Publisher, imprint and contributors as scalar sub-selects over the page's rows: fewer
-  // relations in the join search keeps planning short (it dominates on PGlite).
-  const query = sql`${head}
-    SELECT contagem.total AS "total", ${products.id} AS "id", ${products.erpId} AS "erpId", ${products.isbn13} AS "isbn13",
+  /** The page's columns for the ids in CTE `pagina`, after the counting CTE `contagem` (columns n, estimate). */
+  const select = (ctes: SQL) => sql`WITH ${ctes}
+    SELECT contagem.n AS "n", contagem.estimate AS "estimate", ${products.id} AS "id", ${products.erpId} AS "erpId", ${products.isbn13} AS "isbn13",
       ${products.title} AS "title", ${products.subtitle} AS "subtitle",
       (SELECT e.nome FROM ${publishers} e WHERE e.id = ${products.publisherId}) AS "publisherName",
       (SELECT s.nome FROM ${imprints} s WHERE s.id = ${products.imprintId}) AS "imprintName",
@@ -189,13 +317,71 @@ export async function findProductPage(db: Executor, filters: ProductListFilters,
     FROM contagem
     LEFT JOIN (pagina JOIN ${products} ON ${products.id} = pagina.id) ON true
     ORDER BY pagina.k ${dir}, pagina.id ${dir}`;
-  const result = (await db.execute(query)) as unknown as { rows: PageQueryRow[] };
-  const raw = result.rows;
-  const total = raw.length ? Number(raw[0].total) : 0;
-  const rows: ProductListRow[] = raw
-    .filter((r): r is PageQueryRow & { id: number } => r.id !== null)
-    .map(({ total: _total, ...r }) => ({ ...r, id: Number(r.id), editionYear: r.editionYear === null ? null : Number(r.editionYear) }));
-  return { rows, total };
+  const done = (raw: PageQueryRow[], total: number, approximate: boolean): ProductListResult => {
+    const found = raw.filter((r): r is PageQueryRow & { id: number } => r.id !== null);
+    const rows = found.slice(0, req.size).map(({ n: _n, estimate: _e, ...r }) => ({
+      ...r,
+      id: Number(r.id),
+      editionYear: r.editionYear === null ? null : Number(r.editionYear),
+    }));
+    return { rows, total, approximate, hasNext: found.length > req.size };
+  };
+
+  if (!hasAnyFilter(filters)) {
+    const raw = await pageRows(
+      db,
+      select(sql`contagem AS (SELECT (SELECT count(*) FROM (SELECT 1 FROM ${products} LIMIT ${cap + 1}) s) AS n, ${SIZE_ESTIMATE} AS estimate),
+        pagina AS (SELECT ${products.id} AS id, ${key} AS k FROM ${source} ORDER BY ${key} ${dir}, ${products.id} ${dir} ${limit})`),
+    );
+    const n = Number(raw[0]?.n ?? 0);
+    return n <= cap ? done(raw, n, false) : done(raw, catalogueLowerBound(Number(raw[0].estimate ?? 0), cap), true);
+  }
+
+  /** First matches (up to cap + 1) and, when they are all of them, the page sorted from them. */
+  const fewMatches = (f: ProductListFilters) =>
+    pageRows(
+      db,
+      select(sql`m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${and(...buildConditions(f))} LIMIT ${cap + 1}),
+        contagem AS (SELECT count(*) AS n, NULL AS estimate FROM m),
+        pagina AS (SELECT m.id, m.k FROM m WHERE (SELECT n FROM contagem) <= ${cap} ORDER BY m.k ${dir}, m.id ${dir} ${limit})`),
+    );
+  let f: ProductListFilters = hasOpenTextMatch(filters) ? { ...filters, textMatch: 'words' } : filters;
+  let raw = await fewMatches(f);
+  if (Number(raw[0]?.n ?? 0) === 0 && hasOpenTextMatch(filters)) {
+    f = { ...f, textMatch: 'fragments' };
+    raw = await fewMatches(f);
+  }
+  const n = Number(raw[0]?.n ?? 0);
+  if (n <= cap) return done(raw, n, false);
+
+  const noCount = sql`contagem AS (SELECT NULL AS n, NULL AS estimate)`;
+  if (WALKABLE_SORTS.has(req.sortField) && offset + req.size <= WALK_PAGES_UP_TO_ROWS) {
+    const query = select(
+      sql`${noCount}, pagina AS (SELECT ${products.id} AS id, ${key} AS k FROM ${products} WHERE ${and(...buildConditions(f, 'row'))} ORDER BY ${key} ${dir}, ${products.id} ${dir} ${limit})`,
+    );
+    raw = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return pageRows(tx, query);
+    });
+  } else {
+    raw = await pageRows(
+      db,
+      select(sql`${noCount}, m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${and(...buildConditions(f))}),
+        pagina AS (SELECT m.id, m.k FROM m ORDER BY m.k ${dir}, m.id ${dir} ${limit})`),
+    );
+  }
+  return done(raw, cap, true);
+}
+
+/** Whether any filter is set (an empty text counts as unset: the service drops those). */
+function hasAnyFilter(f: ProductListFilters): boolean {
+  return buildConditions(f).length > 0;
+}
+
+/** Runs a page statement and answers its rows. */
+async function pageRows(db: Executor, query: SQL): Promise<PageQueryRow[]> {
+  return ((await db.execute(query)) as unknown as { rows: PageQueryRow[] }).rows;
 }
 
 /** Columns of the product detail, as read from the database (lookups already joined). */

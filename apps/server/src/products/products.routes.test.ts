@@ -163,7 +163,7 @@ describe('GET produto — paging', () => {
 });
 
 describe('GET produto — filters', () => {
-  it('titulo: contains, ignoring accents and case, on title and subtitle', async () => {
+  it('titulo: words of title and subtitle, ignoring accents and case', async () => {
     expect(await titles('?titulo=alem')).toEqual(['Além das redes de colaboração']);
     expect(await titles('?titulo=COLABORACAO')).toEqual(['Além das redes de colaboração']);
     expect(await titles('?titulo=REDES')).toEqual(['Além das redes de colaboração', 'Dança das redes']);
@@ -171,9 +171,26 @@ describe('GET produto — filters', () => {
     expect(await titles(`?titulo=${encodeURIComponent('sertão')}`)).toEqual(['Cores do sertão']);
   });
 
-  it('titulo: LIKE wildcards in the text are matched literally', async () => {
+  it('titulo: every word must match a title word by stem (plural, accents) or as its start, in any order', async () => {
+    expect(await titles('?titulo=rede')).toEqual(['Além das redes de colaboração', 'Dança das redes']);
+    expect(await titles('?titulo=colab')).toEqual(['Além das redes de colaboração']);
+    expect(await titles(`?titulo=${encodeURIComponent('sociedade além')}`)).toEqual(['Além das redes de colaboração']);
+    expect(await titles(`?titulo=${encodeURIComponent('redes de dança')}`)).toEqual(['Dança das redes']);
+    // Stop words are left out instead of requiring a word that starts with them.
+    expect(await titles(`?titulo=${encodeURIComponent('cores do sertão')}`)).toEqual(['Cores do sertão']);
+    // '_' separates words: 'Volume' and '0…'.
+    expect(await titles('?titulo=Volume_0')).toHaveLength(8);
+  });
+
+  it('titulo: when no word matches, the text is matched as a fragment', async () => {
+    expect(await titles('?titulo=olume%2003')).toEqual(['Volume 03']);
+    expect(await titles('?titulo=ertao')).toEqual(['Cores do sertão']);
+    expect(await titles('?term=ertao')).toEqual(['Cores do sertão']);
+  });
+
+  it('titulo: LIKE wildcards in a fragment are matched literally', async () => {
     expect(await titles('?titulo=%25')).toEqual([]);
-    expect(await titles('?titulo=Volume_0')).toEqual([]);
+    expect(await titles('?titulo=lume_0')).toEqual([]);
   });
 
   it('isbn13: exact, hyphens ignored, also matching ISBN-10 (converted or stored)', async () => {

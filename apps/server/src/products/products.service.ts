@@ -88,13 +88,14 @@ export function toListRequest(query: ProductListQuery): { filters: ProductListFi
 
 /**
  * `GET produto`: one page of the shared catalogue (every company sees the same products).
- * Matching rules are in docs/catalog-api.md. `totalItens` is exact.
+ * Matching rules are in docs/catalog-api.md and docs/catalog-search.md. `totalItens` is exact up
+ * to COUNT_EXACT_UP_TO matches; above it the answer carries `totalAproximado: true`.
  * @throws DomainError VALIDATION (`sorter`) for an unknown sort field
  */
 export async function listProducts(db: Executor, query: ProductListQuery): Promise<PagedList<ProductListItem>> {
   const { filters, page } = toListRequest(query);
-  const { rows, total } = await findProductPage(db, filters, page);
-  return toPagedList(rows.map(toProductListItem), page.page, page.size, total);
+  const { rows, total, approximate, hasNext } = await findProductPage(db, filters, page);
+  return toPagedList(rows.map(toProductListItem), page.page, page.size, total, approximate ? { hasNext } : undefined);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { buildConditions, type ProductListFilters } from '../products.repository.ts';
+import { buildConditions, resolveTextMatch, type ProductListFilters } from '../products.repository.ts';
 import { imprints, productContributors, productPrices, products, productSubjects, publishers } from '../products.schema.ts';
 import { codeDescription } from './codelists.ts';
 import { currencyMinorDigits } from './onix-record.ts';
@@ -348,7 +348,9 @@ export async function* streamOnixExport(
 ): AsyncGenerator<string, void, undefined> {
   const batchSize = Math.max(1, options.batchSize ?? 500);
   const supplier = sender.name.trim() || 'Acervo';
-  let batch = await readExportBatch(db, filters, 0, batchSize);
+  // Title words or fragments, decided once as the list does, so the file holds the list's rows.
+  const settled = await resolveTextMatch(db, filters);
+  let batch = await readExportBatch(db, settled, 0, batchSize);
   yield onixHeaderXml(sender, options.sentAt ?? new Date());
   if (batch.length === 0) {
     yield ONIX_NO_PRODUCT + ONIX_FOOTER;
@@ -360,7 +362,7 @@ export async function* streamOnixExport(
     const last = batch[batch.length - 1].id;
     const full = batch.length === batchSize;
     // Read the next batch while the consumer writes this one.
-    const next = full ? readExportBatch(db, filters, last, batchSize) : Promise.resolve([]);
+    const next = full ? readExportBatch(db, settled, last, batchSize) : Promise.resolve([]);
     next.catch(() => undefined); // handled when awaited below
     yield chunk;
     batch = await next;

@@ -18,13 +18,40 @@ function ErrorOverlay() {
   );
 }
 
+const integer = new Intl.NumberFormat('pt-BR');
+
+/**
+ * Pager text: '1–10 de 25', or with a count that stopped early '1–10 de mais de 1.000' (the
+ * server's lower bound, or the last row shown when the page is already past it).
+ */
+export function displayedRows({ from, to, count, estimated }: { from: number; to: number; count: number; estimated?: number }): string {
+  const range = `${integer.format(from)}–${integer.format(to)}`;
+  if (count !== -1) return `${range} de ${integer.format(count)}`;
+  return `${range} de mais de ${integer.format(Math.max(estimated ?? 0, to))}`;
+}
+
 /**
  * The grid of `DataTable` (loaded on demand by it): MUI X Data Grid in server paging and sorting
  * mode, pt-BR texts, 'Não foi encontrado dados' when empty, no rows and an empty pager after a
- * failed call, single-column sort, Enter on a focused cell opens its row.
+ * failed call, 'mais de N' when the server's count stopped early, single-column sort, Enter on a focused cell opens its row.
  */
-export function DataGridView<R extends GridValidRowModel>({ rows, rowCount, columns, loading, list, onRowClick, ariaLabel, hiddenFields = [], error = false }: DataTableProps<R>) {
-  const localeText = useMemo(() => ({ ...ptBR.components.MuiDataGrid.defaultProps.localeText, noRowsLabel: NO_DATA_MESSAGE, noResultsOverlayLabel: NO_DATA_MESSAGE }), []);
+export function DataGridView<R extends GridValidRowModel>({
+  rows,
+  rowCount,
+  rowCountApproximate = false,
+  hasNextPage = false,
+  columns,
+  loading,
+  list,
+  onRowClick,
+  ariaLabel,
+  hiddenFields = [],
+  error = false,
+}: DataTableProps<R>) {
+  const localeText = useMemo(
+    () => ({ ...ptBR.components.MuiDataGrid.defaultProps.localeText, noRowsLabel: NO_DATA_MESSAGE, noResultsOverlayLabel: NO_DATA_MESSAGE, paginationDisplayedRows: displayedRows }),
+    [],
+  );
   // Stable identities: a new sortModel array on every render makes the grid emit sortModelChange,
   // which sends it back to page 0 and would drop the page read from the URL.
   const paginationModel = useMemo<GridPaginationModel>(() => ({ page: list.page, pageSize: list.pageSize }), [list.page, list.pageSize]);
@@ -34,6 +61,13 @@ export function DataGridView<R extends GridValidRowModel>({ rows, rowCount, colu
 
   const hiddenKey = hiddenFields.join('|');
   const columnVisibilityModel = useMemo(() => Object.fromEntries(hiddenKey.split('|').filter(Boolean).map((field) => [field, false])), [hiddenKey]);
+
+  // A count that stopped early: unknown to the grid (-1) with the lower bound as its estimate,
+  // unless this page is the last one, whose end is then the exact count.
+  const approximate = !error && rowCountApproximate && rowCount !== undefined;
+  const exactEnd = approximate && !hasNextPage ? list.page * list.pageSize + rows.length : undefined;
+  const gridRowCount = error ? 0 : exactEnd !== undefined ? exactEnd : approximate ? -1 : (rowCount ?? -1);
+  const paginationMeta = useMemo(() => (approximate ? { hasNextPage } : undefined), [approximate, hasNextPage]);
 
   const onPaginationModelChange = (model: GridPaginationModel) => {
     if (model.pageSize !== list.pageSize) list.setPageSize(model.pageSize);
@@ -50,7 +84,9 @@ export function DataGridView<R extends GridValidRowModel>({ rows, rowCount, colu
       aria-label={ariaLabel}
       rows={error ? [] : rows}
       columns={columns}
-      rowCount={error ? 0 : (rowCount ?? -1)}
+      rowCount={gridRowCount}
+      estimatedRowCount={approximate ? rowCount : undefined}
+      paginationMeta={paginationMeta}
       loading={loading}
       slots={error ? { noRowsOverlay: ErrorOverlay } : undefined}
       paginationMode="server"

@@ -29,6 +29,13 @@ export interface DataTableProps<R extends GridValidRowModel> {
    * grid then treats the count as unknown instead of clamping the page from the URL to 0).
    */
   rowCount: number | undefined;
+  /**
+   * The server stopped counting (`totalAproximado`): `rowCount` is a lower bound, the pager says
+   * "mais de N" and `hasNextPage` (the answer's `proxima`) decides whether next is enabled.
+   */
+  rowCountApproximate?: boolean;
+  /** Whether a page follows the current one; read only when `rowCountApproximate`. */
+  hasNextPage?: boolean;
   columns: readonly GridColDef<R>[];
   loading: boolean;
   /** Paging and sort state, kept in the URL by `useListParams`. */

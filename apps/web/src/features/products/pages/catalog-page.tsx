@@ -130,6 +130,8 @@ export function CatalogPage() {
         ariaLabel={t('products.catalogTitle')}
         rows={products.data?.itens ?? []}
         rowCount={products.data?.totalItens}
+        rowCountApproximate={products.data?.totalAproximado === true}
+        hasNextPage={products.data?.proxima}
         columns={columns}
         loading={products.isFetching}
         error={products.isError}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { renderRoutes } from '../../test/render.tsx';
+import { useListParams } from '../list-params/use-list-params.ts';
+import { DataTable } from './data-table.tsx';
+import { displayedRows } from './data-grid-view.tsx';
+
+interface Row {
+  id: number;
+  titulo: string;
+}
+
+const COLUMNS: GridColDef<Row>[] = [{ field: 'titulo', headerName: 'Título', flex: 1 }];
+
+/** A list page over `total` rows of which the server says `approximate` and `hasNext`, showing the URL's page. */
+function ListPage({ total, approximate, hasNext, pageRows }: { total: number; approximate: boolean; hasNext: boolean; pageRows: number }) {
+  const list = useListParams({ filterKeys: [] });
+  const rows = Array.from({ length: pageRows }, (_, i) => ({ id: list.page * list.pageSize + i + 1, titulo: `Título ${list.page * list.pageSize + i + 1}` }));
+  return <DataTable<Row> ariaLabel="Lista" rows={rows} rowCount={total} rowCountApproximate={approximate} hasNextPage={hasNext} columns={COLUMNS} loading={false} list={list} />;
+}
+
+describe('displayedRows', () => {
+  it('writes the exact count, or "mais de" the lower bound (or the last row shown, when past it)', () => {
+    expect(displayedRows({ from: 1, to: 10, count: 25 })).toBe('1–10 de 25');
+    expect(displayedRows({ from: 1, to: 10, count: -1, estimated: 1000 })).toBe('1–10 de mais de 1.000');
+    expect(displayedRows({ from: 1001, to: 1010, count: -1, estimated: 1000 })).toBe('1.001–1.010 de mais de 1.010');
+  });
+});
+
+describe('DataTable pager with a count that stopped early', () => {
+  it('says "mais de 1.000" and keeps next enabled while the server says a page follows', async () => {
+    renderRoutes([{ path: '/lista', element: <ListPage total={1000} approximate hasNext pageRows={10} /> }], '/lista');
+    expect(await screen.findByText('1–10 de mais de 1.000')).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'Ir para a próxima página' });
+    expect((next as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(next);
+    expect(await screen.findByText('11–20 de mais de 1.000')).toBeTruthy();
+  });
+
+  it('shows the exact end and disables next on the last page', async () => {
+    renderRoutes([{ path: '/lista', element: <ListPage total={1000} approximate hasNext={false} pageRows={4} /> }], '/lista?page=120');
+    await waitFor(() => expect(screen.getByText('1.201–1.204 de 1.204')).toBeTruthy());
+    expect((screen.getByRole('button', { name: 'Ir para a próxima página' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps the exact count when the server counted every row', async () => {
+    renderRoutes([{ path: '/lista', element: <ListPage total={25} approximate={false} hasNext pageRows={10} /> }], '/lista');
+    expect(await screen.findByText('1–10 de 25')).toBeTruthy();
+  });
+});
