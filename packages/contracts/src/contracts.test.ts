@@ -67,6 +67,16 @@ describe('paged list and list query', () => {
   it('computes totalPage and proxima', () => {
     expect(toPagedList([1, 2], 0, 2, 5)).toEqual({ itens: [1, 2], page: 0, size: 2, totalPage: 3, totalItens: 5, proxima: true });
     expect(toPagedList([5], 2, 2, 5).proxima).toBe(false);
+  });
+
+  it('toPagedList flags a count that stopped early and takes proxima from the page read', () => {
+    expect(toPagedList([1, 2], 0, 2, 1000, { hasNext: true })).toEqual({
+      itens: [1, 2], page: 0, size: 2, totalPage: 500, totalItens: 1000, proxima: true, totalAproximado: true,
+    });
+    // Past the lower bound: the pages seen so far, and the last page says so.
+    expect(toPagedList([9], 700, 2, 1000, { hasNext: false })).toMatchObject({ totalPage: 701, proxima: false, totalAproximado: true });
+    expect(toPagedList([9, 10], 700, 2, 1000, { hasNext: true })).toMatchObject({ totalPage: 702, proxima: true });
+    expect('totalAproximado' in toPagedList([1], 0, 2, 1)).toBe(false);
     expect(toPagedList([], 0, 10, 0)).toMatchObject({ totalPage: 0, proxima: false });
   });
   it('parses sorters and rejects unknown fields', () => {

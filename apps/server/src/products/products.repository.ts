@@ -86,11 +86,27 @@ export interface ProductListResult {
 export const COUNT_EXACT_UP_TO = 1_000;
 
 /**
+ * The whole catalogue (no filter) is counted exactly up to this many titles: an index-only count of
+ * 10,000 rows costs about 0.5 ms, so a distributor with a few thousand titles sees the exact number;
+ * above it the total is the planner's estimate, flagged approximate (`catalogueLowerBound`).
+ */
+export const CATALOGUE_COUNT_EXACT_UP_TO = 10_000;
+
+/**
  * With more than COUNT_EXACT_UP_TO matches, pages ending within this many rows are read by walking
  * the sort index and stopping after the page (the matches are dense enough to fill it quickly);
  * deeper pages sort every match instead.
  */
 export const WALK_PAGES_UP_TO_ROWS = 100;
+
+/**
+ * Sort-index rows the first statement reads, for a broad match, before leaving the page to a
+ * second statement (at least; 100 per row of the page for deeper pages). At the smallest density
+ * a broad match can have on 500,000 titles (1,001 matches, 0.2 %) 5,000 rows hold 10 on average;
+ * the bench's broad words (0.5 % and 2 %) fill a page of 10 within it. Reading 5,000 rows costs
+ * about 2 ms; a denser match stops much earlier.
+ */
+const WALK_WINDOW_ROWS = 5_000;
 
 /** Sort fields with an index that yields rows in list order (`produto_titulo_idx`, unique ISBN, `id_erp`, primary key). */
 const WALKABLE_SORTS: ReadonlySet<ProductSortField> = new Set(['titulo', 'isbn13', 'idErp', 'id']);
@@ -141,14 +157,26 @@ function titleCondition(text: string, mode: TextMatch, alias: string | null): SQ
 }
 
 /**
+ * Whether a contributor of the `produto` row matches `pattern`, read per row from the contributor
+ * primary key. OFFSET 0 keeps it so: without it the planner may swap in a hashed variant that
+ * reads every matching contributor first (12,399 for "silva": 8 ms per request).
+ */
+function contributorsMatch(pattern: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${productContributors} c WHERE c.produto_id = ${products.id} AND c.nome_busca LIKE ${pattern} OFFSET 0)`;
+}
+
+/**
  * The WHERE conditions of the list (empty when no filter is set), over `produto` unaliased; also
  * used by the ONIX export (`onix/onix-export.ts`) so it selects exactly the list's rows.
  * @param form `set` (default) writes `term` as a UNION of id sets, each answered by its own index
  *   (title full-text or trigram, contributor name trigram, publisher name trigram, ISBN btree; an
  *   OR of sub-selects would scan the whole table); `row` writes it as an OR of tests on the row,
  *   for reading along the sort index, where each row is tested as it comes.
+ * @param arms only with `row`, inside `firstMatches`' statement: its CTE `a` already holds the
+ *   products whose contributors match, complete unless it reached `contributorLimit` rows; a row
+ *   is then looked up in that set, and its contributors are read only when the set is incomplete.
  */
-export function buildConditions(f: ProductListFilters, form: 'set' | 'row' = 'set'): SQL[] {
+export function buildConditions(f: ProductListFilters, form: 'set' | 'row' = 'set', arms?: { contributorLimit: number }): SQL[] {
   const conds: SQL[] = [];
   const mode = f.textMatch ?? 'words';
   if (f.term) {
@@ -156,7 +184,7 @@ export function buildConditions(f: ProductListFilters, form: 'set' | 'row' = 'se
     if (form === 'set') {
       const parts: SQL[] = [
         sql`SELECT t.id FROM ${products} t WHERE ${titleCondition(f.term, mode, 't')}`,
-        sql`SELECT c.produto_id FROM ${productContributors} c WHERE acervo_normalize(c.nome_completo) LIKE ${pattern}`,
+        sql`SELECT c.produto_id FROM ${productContributors} c WHERE c.nome_busca LIKE ${pattern}`,
         sql`SELECT t.id FROM ${products} t WHERE t.editora_id IN (SELECT e.id FROM ${publishers} e WHERE acervo_normalize(e.nome) LIKE ${pattern})`,
       ];
       for (const isbn of f.termIsbns ?? []) {
@@ -166,7 +194,9 @@ export function buildConditions(f: ProductListFilters, form: 'set' | 'row' = 'se
     } else {
       const tests: SQL[] = [
         titleCondition(f.term, mode, null),
-        sql`EXISTS (SELECT 1 FROM ${productContributors} c WHERE c.produto_id = ${products.id} AND acervo_normalize(c.nome_completo) LIKE ${pattern})`,
+        arms
+          ? sql`(${products.id} IN (SELECT a.id FROM a WHERE a.arm = 2) OR ((SELECT count(*) FROM a WHERE a.arm = 2) = ${arms.contributorLimit} AND ${contributorsMatch(pattern)}))`
+          : contributorsMatch(pattern),
         sql`${products.publisherId} IN (SELECT e.id FROM ${publishers} e WHERE acervo_normalize(e.nome) LIKE ${pattern})`,
       ];
       for (const isbn of f.termIsbns ?? []) tests.push(sql`${products.isbn13} = ${isbn} OR ${products.isbn10} = ${isbn}`);
@@ -263,10 +293,62 @@ export function catalogueLowerBound(estimate: number, cap: number): number {
   return Math.max(cap, Math.floor(bound / unit) * unit);
 }
 
+/** Rows of the contributor alternative of `term` in `firstMatches`: twice cap + 1 (see there). */
+function contributorRowLimit(cap: number): number {
+  return 2 * (cap + 1);
+}
+
+/**
+ * CTEs `m` (id and sort key `k` of at most `cap` + 1 matching rows, MATERIALIZED) and `contagem`
+ * (`n`: the number of matches when at most `cap`, anything above `cap` otherwise; `estimate` null).
+ * Without `term`: the first cap + 1 matches of all conditions. With `term`, whose UNION of id
+ * sets would otherwise be computed whole (every title match visited: 41 ms for a broad word on
+ * 500,000 titles), each alternative (title, contributor, publisher, ISBN) carries the other
+ * filters and stops at cap + 1 rows (CTE `a`; contributors at twice that, since two matching
+ * contributors of one title repeat it). An alternative with more than cap distinct products
+ * means "more than cap"; contributor rows that stopped at their limit with at most cap distinct
+ * products leave the count unknown: `n` = -1, and the caller counts every match instead;
+ * otherwise the union is complete and counted exactly.
+ */
+function firstMatches(f: ProductListFilters, key: SQL, source: SQL, cap: number): SQL {
+  const lim = sql`LIMIT ${cap + 1}`;
+  if (!f.term) {
+    return sql`m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${and(...buildConditions(f))} ${lim}),
+      contagem AS (SELECT count(*) AS n, NULL AS estimate FROM m)`;
+  }
+  const others = buildConditions({ ...f, term: undefined, termIsbns: undefined });
+  // Contributor rows repeat a product when two of its contributors match ("Silva" and "Silva
+  // Filho"): twice the rows, so that more than cap distinct products are usually among them.
+  const contributorLim = sql`LIMIT ${contributorRowLimit(cap)}`;
+  const rest = others.length ? sql` AND ${and(...others)}` : sql``;
+  const pattern = containsPattern(f.term);
+  const arms: SQL[] = [
+    sql`(SELECT 1 AS arm, ${products.id} AS id FROM ${products} WHERE ${titleCondition(f.term, f.textMatch ?? 'words', null)}${rest} ${lim})`,
+    others.length
+      ? sql`(SELECT 2 AS arm, ${products.id} AS id FROM ${productContributors} c JOIN ${products} ON ${products.id} = c.produto_id WHERE c.nome_busca LIKE ${pattern}${rest} ${contributorLim})`
+      : sql`(SELECT 2 AS arm, c.produto_id AS id FROM ${productContributors} c WHERE c.nome_busca LIKE ${pattern} ${contributorLim})`,
+    sql`(SELECT 3 AS arm, ${products.id} AS id FROM ${products} WHERE ${products.publisherId} IN (SELECT e.id FROM ${publishers} e WHERE acervo_normalize(e.nome) LIKE ${pattern})${rest} ${lim})`,
+    ...(f.termIsbns ?? []).map(
+      (isbn, i) => sql`(SELECT ${4 + i} AS arm, ${products.id} AS id FROM ${products} WHERE (${products.isbn13} = ${isbn} OR ${products.isbn10} = ${isbn})${rest} ${lim})`,
+    ),
+  ];
+  return sql`a AS MATERIALIZED (${sql.join(arms, sql` UNION ALL `)}),
+    m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${products.id} IN (SELECT a.id FROM a) ${lim}),
+    contagem AS (SELECT CASE
+        WHEN EXISTS (SELECT 1 FROM a GROUP BY a.arm HAVING count(DISTINCT a.id) > ${cap}) THEN ${cap + 1}
+        WHEN (SELECT count(*) FROM a WHERE a.arm = 2) = ${contributorRowLimit(cap)} THEN -1
+        ELSE (SELECT count(*) FROM m) END AS n,
+      NULL AS estimate)`;
+}
+
 /** Options of `findProductPage` (tests lower the threshold to exercise it on a few rows). */
 export interface ProductPageOptions {
-  /** Exact-count threshold; default COUNT_EXACT_UP_TO. */
+  /** Exact-count threshold of a filtered list; default COUNT_EXACT_UP_TO. */
   countExactUpTo?: number;
+  /** Exact-count threshold of the whole catalogue; default CATALOGUE_COUNT_EXACT_UP_TO. */
+  catalogueCountExactUpTo?: number;
+  /** Sort-index rows the first statement may walk; default WALK_WINDOW_ROWS, or 100 per row up to the page end if more. */
+  walkWindowRows?: number;
 }
 
 /** Raw row of the page statements: a list row (null past the end) with the count columns. */
@@ -274,21 +356,20 @@ type PageQueryRow = Omit<ProductListRow, 'id'> & { id: number | null; n: number 
 
 /**
  * One page of the catalogue and its total (docs/catalog-search.md):
- * - No filter, one statement: the rows counted up to `countExactUpTo` + 1, the planner's size
- *   estimate, and the page by walking the sort index. Total: the count, or above the threshold
- *   `catalogueLowerBound` of the estimate (`approximate`). A 100,000-title catalogue is no longer
- *   counted row by row on every page.
- * - Filters, one statement when the matches are few: CTE `m` (MATERIALIZED) holds the id and sort
- *   key of the first `countExactUpTo` + 1 matches, read through the filters' indexes; when it holds
- *   at most the threshold it holds every match, so its size is the exact total and the page is a
- *   top-N sort of it. When the title words match nothing, the title text is matched as a fragment
- *   and the statement runs again.
- * - More matches than the threshold: total = the threshold (`approximate`, "more than 1,000"), and
- *   a second statement reads the page. With an indexed sort (`titulo`, `isbn13`, `idErp`, `id`)
- *   and a page ending within WALK_PAGES_UP_TO_ROWS it walks the sort index testing each row
- *   (`buildConditions(…, 'row')`) in a transaction whose `SET LOCAL` turns off bitmap and
- *   sequential scans — the planner's guess for a word or trigram match is far off (50 rows
- *   estimated for 10,616) so it would otherwise sort every match; else it sorts every match.
+ * - No filter, one statement: the rows counted up to `catalogueCountExactUpTo` + 1, the planner's
+ *   size estimate, and the page by walking the sort index. Total: the count, or above the
+ *   threshold `catalogueLowerBound` of the estimate (`approximate`).
+ * - Filters, one statement in the usual cases: CTE `m` (MATERIALIZED) holds the id and sort key of
+ *   the first `countExactUpTo` + 1 matches, read through the filters' indexes (`firstMatches`).
+ *   At most the threshold: they are every match, so their number is the exact total and the page a
+ *   top-N sort of them. More: total = the threshold (`approximate`, "more than 1,000") and, for an
+ *   indexed sort (`titulo`, `isbn13`, `idErp`, `id`) and a page ending within
+ *   WALK_PAGES_UP_TO_ROWS, the same statement reads the page along the sort index, testing each of
+ *   its first `walkWindowRows` rows (`buildConditions(…, 'row')`) and stopping when the page is full.
+ * - When the title words match nothing, the title text is matched as a fragment and the statement
+ *   runs again. A second statement also reads the page when the window held too few matches (the
+ *   whole index walked, sequential scans and JIT off for its transaction), for deeper pages and
+ *   other sorts (every match sorted), and when a `term` count is unknown (`firstMatches`).
  * Every page query reads size + 1 rows: the extra one only tells `hasNext`. The page's rows get
  * publisher, imprint and contributors (`string_agg` of names in `ordem`).
  * @returns rows in the asked order (sort column, then id, same direction), total, flags
@@ -328,22 +409,45 @@ export async function findProductPage(
   };
 
   if (!hasAnyFilter(filters)) {
+    const all = options.catalogueCountExactUpTo ?? CATALOGUE_COUNT_EXACT_UP_TO;
     const raw = await pageRows(
       db,
-      select(sql`contagem AS (SELECT (SELECT count(*) FROM (SELECT 1 FROM ${products} LIMIT ${cap + 1}) s) AS n, ${SIZE_ESTIMATE} AS estimate),
+      select(sql`contagem AS (SELECT (SELECT count(*) FROM (SELECT 1 FROM ${products} LIMIT ${all + 1}) s) AS n, ${SIZE_ESTIMATE} AS estimate),
         pagina AS (SELECT ${products.id} AS id, ${key} AS k FROM ${source} ORDER BY ${key} ${dir}, ${products.id} ${dir} ${limit})`),
     );
     const n = Number(raw[0]?.n ?? 0);
-    return n <= cap ? done(raw, n, false) : done(raw, catalogueLowerBound(Number(raw[0].estimate ?? 0), cap), true);
+    return n <= all ? done(raw, n, false) : done(raw, catalogueLowerBound(Number(raw[0].estimate ?? 0), all), true);
   }
 
-  /** First matches (up to cap + 1) and, when they are all of them, the page sorted from them. */
+  const walkable = WALKABLE_SORTS.has(req.sortField) && offset + req.size <= WALK_PAGES_UP_TO_ROWS;
+  // Sort-index rows a broad match's first statement reads before giving up (see below).
+  const window = options.walkWindowRows ?? Math.max(WALK_WINDOW_ROWS, 100 * (offset + req.size + 1));
+  /**
+   * One statement: the first matches (up to cap + 1); when they are all of them, the page sorted
+   * from them; when there are more (and the sort is walkable), the page read along the sort index
+   * from its first `window` rows, testing each (`hit`) until the page and one more row are found.
+   * Each branch runs only when the count (an InitPlan) selects it.
+   */
   const fewMatches = (f: ProductListFilters) =>
     pageRows(
       db,
-      select(sql`m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${and(...buildConditions(f))} LIMIT ${cap + 1}),
+      select(sql`${firstMatches(f, key, source, cap)},
+        pagina AS ((SELECT m.id, m.k FROM m WHERE (SELECT n FROM contagem) BETWEEN 0 AND ${cap} ORDER BY m.k ${dir}, m.id ${dir} ${limit})
+        ${
+          walkable
+            ? sql`UNION ALL (SELECT w.id, w.k FROM (SELECT ${products.id} AS id, ${key} AS k, (${and(...buildConditions(f, 'row', f.term ? { contributorLimit: contributorRowLimit(cap) } : undefined))}) AS hit
+                FROM ${products} ORDER BY ${key} ${dir}, ${products.id} ${dir} LIMIT ${window}) w
+              WHERE (SELECT n FROM contagem) > ${cap} AND w.hit ${limit})`
+            : sql``
+        })`),
+    );
+  /** Every match, counted exactly, and the page sorted from them (cost grows with the matches). */
+  const allMatches = (f: ProductListFilters) =>
+    pageRows(
+      db,
+      select(sql`m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${and(...buildConditions(f))}),
         contagem AS (SELECT count(*) AS n, NULL AS estimate FROM m),
-        pagina AS (SELECT m.id, m.k FROM m WHERE (SELECT n FROM contagem) <= ${cap} ORDER BY m.k ${dir}, m.id ${dir} ${limit})`),
+        pagina AS (SELECT m.id, m.k FROM m ORDER BY m.k ${dir}, m.id ${dir} ${limit})`),
     );
   let f: ProductListFilters = hasOpenTextMatch(filters) ? { ...filters, textMatch: 'words' } : filters;
   let raw = await fewMatches(f);
@@ -351,25 +455,34 @@ export async function findProductPage(
     f = { ...f, textMatch: 'fragments' };
     raw = await fewMatches(f);
   }
-  const n = Number(raw[0]?.n ?? 0);
+  let n = Number(raw[0]?.n ?? 0);
+  if (n < 0) {
+    // `term` alternatives stopped early on rows that repeat products: count every match instead.
+    raw = await allMatches(f);
+    n = Number(raw[0]?.n ?? 0);
+    return n <= cap ? done(raw, n, false) : done(raw, cap, true);
+  }
   if (n <= cap) return done(raw, n, false);
+  // More than cap matches exist, so at least offset + size + 1 (WALK_PAGES_UP_TO_ROWS < cap): a
+  // walk that found fewer only ran out of window.
+  if (walkable && raw.filter((r) => r.id !== null).length > req.size) return done(raw, cap, true);
 
-  const noCount = sql`contagem AS (SELECT NULL AS n, NULL AS estimate)`;
-  if (WALKABLE_SORTS.has(req.sortField) && offset + req.size <= WALK_PAGES_UP_TO_ROWS) {
+  if (walkable) {
+    // The matches are too sparse for the window: walk the whole sort index. `(…) IS TRUE` hides
+    // the conditions from produto's indexes; sequential scans are off for this transaction, since
+    // the planner's guess for a word, trigram or OR match is far off (50 rows for 10,616) and it
+    // would otherwise scan and sort everything; JIT too, which the disabled plan's cost would
+    // trigger (compiling took longer than running: 2.8 s p95 for `term` on 500,000 titles).
     const query = select(
-      sql`${noCount}, pagina AS (SELECT ${products.id} AS id, ${key} AS k FROM ${products} WHERE ${and(...buildConditions(f, 'row'))} ORDER BY ${key} ${dir}, ${products.id} ${dir} ${limit})`,
+      sql`contagem AS (SELECT NULL AS n, NULL AS estimate),
+        pagina AS (SELECT ${products.id} AS id, ${key} AS k FROM ${products} WHERE (${and(...buildConditions(f, 'row'))}) IS TRUE ORDER BY ${key} ${dir}, ${products.id} ${dir} ${limit})`,
     );
     raw = await db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`);
       return pageRows(tx, query);
     });
   } else {
-    raw = await pageRows(
-      db,
-      select(sql`${noCount}, m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${and(...buildConditions(f))}),
-        pagina AS (SELECT m.id, m.k FROM m ORDER BY m.k ${dir}, m.id ${dir} ${limit})`),
-    );
+    raw = await allMatches(f);
   }
   return done(raw, cap, true);
 }
