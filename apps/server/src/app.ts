@@ -27,9 +27,9 @@ export interface RegisteredRoute {
   method: string;
   /** Full path with Fastify's `:param` placeholders, e.g. `/api/core-api/produto/:id`. */
   url: string;
-  /** Access rule of the route (`config.auth`, default `required`) and its role, if any. */
+  /** Access rule of the route (`config.auth`, default `required`) and its role, if any (a list: any of them). */
   auth: 'required' | 'optional' | 'none';
-  role: string | undefined;
+  role: string | readonly string[] | undefined;
   /** The request schemas the route validates with (zod, from `packages/contracts`), by part. */
   request: { params?: unknown; querystring?: unknown; body?: unknown };
 }

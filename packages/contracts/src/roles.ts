@@ -63,12 +63,25 @@ export type RequiredRole = (typeof REQUIRED)[keyof typeof REQUIRED];
 /**
  * SPEC section 6: a permission check is a substring match against each role.
  * @param roles the signed-in user's roles for the selected company
- * @param required the required text; `undefined` or empty means the route is open
- * @returns true when `required` is empty or contained in at least one role
+ * @param required the required text; `undefined` or empty means the route is open; a list means
+ *   any one of its texts will do (`pickerReadRoles`)
+ * @returns true when `required` is empty or (one of its texts is) contained in at least one role
  */
-export function hasRole(roles: readonly string[], required: string | undefined | null): boolean {
+export function hasRole(roles: readonly string[], required: string | readonly string[] | undefined | null): boolean {
   if (!required) return true;
+  if (typeof required !== 'string') return required.length === 0 || required.some((one) => hasRole(roles, one));
   return roles.some((role) => role.includes(required));
+}
+
+/**
+ * Who may READ a register the product form picks from (auxiliary registers, lookups, publishers):
+ * holders of the register's own role, or of the product form's (VISUALIZAR_PRODUTOS_CADASTRAR),
+ * since a product cannot be filled in without choosing its publisher, age range or binding.
+ * Creating, changing and deleting records keep the register's own role (docs/catalogue-registers.md).
+ * @returns the role texts, any of which grants the read (`hasRole` with a list)
+ */
+export function pickerReadRoles(role: string): readonly string[] {
+  return [role, REQUIRED.produtos];
 }
 
 /** Roles of the demo `vendedor` profile (issue 2): terminal, billing and stock reports. */

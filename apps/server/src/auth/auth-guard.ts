@@ -35,8 +35,11 @@ declare module 'fastify' {
      * Authorization header is sent; `request.auth` stays null otherwise) or `none` (public).
      */
     auth?: 'required' | 'optional' | 'none';
-    /** Role text the caller must hold in the selected company (SPEC sections 2 and 6, substring match). */
-    role?: string;
+    /**
+     * Role text the caller must hold in the selected company (SPEC sections 2 and 6, substring
+     * match); a list means any one of them (`pickerReadRoles` for the product form's pickers).
+     */
+    role?: string | readonly string[];
     /**
      * The route serves a user whose password must still be changed (`ind_new_password`):
      * `usuario/newPassword` and `auth/logout`. Every other authenticated route answers 403

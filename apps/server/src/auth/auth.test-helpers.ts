@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { hashPassword, type ParameterKey } from '@acervo/contracts';
 import type { Db } from '../db/client.ts';
 import { parameters } from '../parameters/parameters.schema.ts';
-import { profiles } from '../profiles/profiles.schema.ts';
+import { profileRoles, profiles } from '../profiles/profiles.schema.ts';
 import { userCompanies, users } from '../users/users.schema.ts';
 import { hashClientPassword } from './password-hasher.ts';
 
@@ -70,6 +70,16 @@ export async function createUser(
     await db.insert(userCompanies).values(opts.companyIds.map((companyId) => ({ userId: user.id, companyId, profileId: profile.id })));
   }
   return user.id;
+}
+
+/**
+ * Creates a profile named `name` holding exactly `roles` (for access tests of one role alone).
+ * @returns the new profile's id
+ */
+export async function createProfile(db: Db, name: string, roles: readonly string[]): Promise<number> {
+  const [profile] = await db.insert(profiles).values({ name }).returning({ id: profiles.id });
+  if (roles.length) await db.insert(profileRoles).values(roles.map((role) => ({ profileId: profile.id, role })));
+  return profile.id;
 }
 
 /** A minimal SMTP server that accepts every message (no TLS, no auth) and keeps the DATA text. */

@@ -6,12 +6,13 @@ import {
   DUPLICATE_PUBLISHER_NAME_MESSAGE,
   FORBIDDEN_MESSAGE,
   INVALID_CNPJ_MESSAGE,
+  REQUIRED,
   type AuditEntry,
   type PagedList,
   type Publisher,
 } from '@acervo/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { call } from '../auth/auth.test-helpers.ts';
+import { call, createProfile, createUser } from '../auth/auth.test-helpers.ts';
 import { imprints, products, publishers } from '../products/products.schema.ts';
 import { PUBLISHER_DELETED_MESSAGE } from './publishers.routes.ts';
 
@@ -54,6 +55,24 @@ describe('publishers: access', () => {
       expect(denied.statusCode, `${method} ${path}`).toBe(403);
       expect(denied.json().message).toBe(FORBIDDEN_MESSAGE);
     }
+  });
+
+  it('lets the product form role read publishers and one publisher (the form picks publisher and imprint), not write', async () => {
+    const { idEmpresa } = await t.login('admin', 'admin');
+    await createProfile(t.database.db, 'Catálogo', [`ROLE_${REQUIRED.produtos}`]);
+    await createUser(t.database.db, { login: 'cat.editoras', password: 'Senha-cat-2', companyIds: [idEmpresa as number], profileName: 'Catálogo' });
+    const token = (await t.login('cat.editoras', 'Senha-cat-2')).token;
+    const made = await create({ nome: 'Editora do Catalogador', selos: [{ nome: 'Selo Um' }] });
+    const list = await call(t.app, 'GET', 'editora?term=catalogador', { token });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<PagedList<Publisher>>().itens.map((p) => p.id)).toEqual([made.id]);
+    const one = await call(t.app, 'GET', `editora/${made.id}`, { token });
+    expect(one.json<Publisher>().selos.map((s) => s.nome)).toEqual(['Selo Um']);
+    expect((await call(t.app, 'POST', 'editora', { token, payload: { nome: 'Outra' } })).statusCode).toBe(403);
+    expect((await call(t.app, 'PUT', `editora/${made.id}`, { token, payload: { nome: 'Outra' } })).statusCode).toBe(403);
+    expect((await call(t.app, 'PUT', `editora/inativa/${made.id}`, { token })).statusCode).toBe(403);
+    expect((await call(t.app, 'DELETE', `editora/${made.id}`, { token })).statusCode).toBe(403);
+    expect((await call(t.app, 'DELETE', `editora/${made.id}`, { token: admin })).statusCode).toBe(200);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   publisherPageSchema,
   publisherRequestSchema,
   publisherSchema,
+  pickerReadRoles,
 } from '@acervo/contracts';
 import type { DomainRoutes } from '../shared/context.ts';
 import { requireAuth } from '../auth/auth-guard.ts';
@@ -18,8 +19,9 @@ import { createPublisher, deletePublisher, getPublisher, listPublishers, toggleP
 export const PUBLISHER_DELETED_MESSAGE = 'Editora excluída com sucesso!';
 
 /**
- * Publisher register (issue 8 part 2), under `/api/core-api`, every route with
- * ROLE_GERENCIAR_EDITORAS (403 without it, before any validation):
+ * Publisher register (issue 8 part 2), under `/api/core-api`, every write with
+ * ROLE_GERENCIAR_EDITORAS, the two reads with it or the product form's role (`pickerReadRoles`:
+ * the form picks publisher and imprint); 403 without it, before any validation:
  * - `GET editora?page&pageSize&sorter&term&status` → paged `publisherSchema` (with imprints)
  * - `GET editora/{id}` → the publisher (404 absent)
  * - `POST editora` `publisherRequestSchema` → the publisher created
@@ -31,14 +33,15 @@ export const PUBLISHER_DELETED_MESSAGE = 'Editora excluída com sucesso!';
  */
 export const publishersRoutes: DomainRoutes = (api, ctx) => {
   const config = { role: REQUIRED.editoras };
+  const readConfig = { role: pickerReadRoles(REQUIRED.editoras) };
   const tags = ['editora'];
   const security = [{ bearer: [] }];
 
-  api.get('/editora', { schema: { tags, summary: 'Editoras (paginado)', security, querystring: publisherListQuerySchema, response: { 200: publisherPageSchema, ...AUTH_ERRORS } }, config }, async (request) =>
+  api.get('/editora', { schema: { tags, summary: 'Editoras (paginado)', security, querystring: publisherListQuerySchema, response: { 200: publisherPageSchema, ...AUTH_ERRORS } }, config: readConfig }, async (request) =>
     listPublishers(ctx.db, request.query),
   );
 
-  api.get('/editora/:id', { schema: { tags, summary: 'Uma editora com seus selos', security, params: idParams(), response: { 200: publisherSchema, ...AUTH_ERRORS, 404: errorBodySchema } }, config }, async (request) =>
+  api.get('/editora/:id', { schema: { tags, summary: 'Uma editora com seus selos', security, params: idParams(), response: { 200: publisherSchema, ...AUTH_ERRORS, 404: errorBodySchema } }, config: readConfig }, async (request) =>
     getPublisher(ctx.db, request.params.id),
   );
 

@@ -6,12 +6,14 @@ import {
   FORBIDDEN_MESSAGE,
   REGISTER_KEYS,
   REGISTERS,
+  REQUIRED,
+  pickerReadRoles,
   type AuditEntry,
   type PagedList,
   type RegisterRecord,
 } from '@acervo/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { call } from '../auth/auth.test-helpers.ts';
+import { call, createProfile, createUser } from '../auth/auth.test-helpers.ts';
 import { productContributors, products } from '../products/products.schema.ts';
 import { SERVER_REGISTERS } from './register-definitions.ts';
 import { REGISTER_DELETED_MESSAGE } from './registers.routes.ts';
@@ -19,12 +21,18 @@ import { REGISTER_DELETED_MESSAGE } from './registers.routes.ts';
 let t: TestApp;
 let admin: string;
 let seller: string;
+/** A user whose only role is the product form's (VISUALIZAR_PRODUTOS_CADASTRAR). */
+let cataloguer: string;
 let productSeq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await t.login('admin', 'admin')).token;
+  const adminUser = await t.login('admin', 'admin');
+  admin = adminUser.token;
   seller = (await t.login('vendedor', 'vendedor')).token;
+  await createProfile(t.database.db, 'Só produtos', [`ROLE_${REQUIRED.produtos}`]);
+  await createUser(t.database.db, { login: 'catalogador', password: 'Senha-cat-1', companyIds: [adminUser.idEmpresa as number], profileName: 'Só produtos' });
+  cataloguer = (await t.login('catalogador', 'Senha-cat-1')).token;
 });
 afterAll(async () => {
   await t.close();
@@ -50,7 +58,9 @@ describe('registers: the generic definition', () => {
       const own = t.routes.filter((r) => r.url === `/api/core-api/${def.apiPath}` || r.url.startsWith(`/api/core-api/${def.apiPath}/`));
       const paths = own.map((r) => `${r.method} ${r.url.replace('/api/core-api/', '')}`);
       expect(paths.sort(), def.apiPath).toEqual([`DELETE ${def.apiPath}/:id`, `GET ${def.apiPath}`, `POST ${def.apiPath}`, `PUT ${def.apiPath}/:id`, `PUT ${def.apiPath}/inativa/:id`].sort());
-      expect(own.every((r) => r.role === def.role && r.auth === 'required')).toBe(true);
+      expect(own.every((r) => r.auth === 'required')).toBe(true);
+      // The list is the product form's picker: its own role or the product role reads it; writes need its own.
+      for (const r of own) expect(r.role, `${r.method} ${r.url}`).toEqual(r.method === 'GET' ? pickerReadRoles(def.role) : def.role);
     }
   });
 });
@@ -94,6 +104,19 @@ describe.each(REGISTER_KEYS.map((key) => [key, REGISTERS[key]] as const))('regis
       expect(denied.statusCode, `${method} ${p}`).toBe(403);
       expect(denied.json().message).toBe(FORBIDDEN_MESSAGE);
     }
+  });
+
+  it('lets the product form role list it (the form picks from it) but not write', async () => {
+    const list = await call(t.app, 'GET', `${path}?status=true`, { token: cataloguer });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<PagedList<RegisterRecord>>().itens.every((r) => r.ativo)).toBe(true);
+    const writes: ['POST' | 'PUT' | 'DELETE', string, unknown?][] = [
+      ['POST', path, body('Catalogador')],
+      ['PUT', `${path}/1`, body('Catalogador')],
+      ['PUT', `${path}/inativa/1`],
+      ['DELETE', `${path}/1`],
+    ];
+    for (const [method, p, payload] of writes) expect((await call(t.app, method, p, { token: cataloguer, payload })).statusCode, `${method} ${p}`).toBe(403);
   });
 
   it('creates (trimmed, audited), lists with term/status filters and sorting, updates, toggles', async () => {

@@ -7,6 +7,7 @@ import {
   registerPageSchema,
   registerRecordSchema,
   registerRequestSchemaOf,
+  pickerReadRoles,
   type RegisterRequest,
 } from '@acervo/contracts';
 import type { ApiInstance, AppContext, DomainRoutes } from '../shared/context.ts';
@@ -19,8 +20,9 @@ import { createRegister, deleteRegister, listRegister, toggleRegister, updateReg
 export const REGISTER_DELETED_MESSAGE = 'Registro excluído com sucesso!';
 
 /**
- * The five routes of one simple register, under `/api/core-api/<apiPath>`, every one requiring
- * `def.role` (403 without it, before any validation):
+ * The five routes of one simple register, under `/api/core-api/<apiPath>`, every write requiring
+ * `def.role` and the list `def.role` or the product form's role (`pickerReadRoles`; 403 without
+ * it, before any validation):
  * - `GET <apiPath>?page&pageSize&sorter&term&status` → paged `{id, nome, ativo}` (+ `codigo`)
  * - `POST <apiPath>` `{nome, ativo?}` (+ `codigo`) → the record created
  * - `PUT <apiPath>/{id}` same body → the record saved (404 absent)
@@ -30,12 +32,13 @@ export const REGISTER_DELETED_MESSAGE = 'Registro excluído com sucesso!';
  */
 export function registerRoutesOf(api: ApiInstance, ctx: AppContext, def: ServerRegisterDefinition): void {
   const config = { role: def.role };
+  const readConfig = { role: pickerReadRoles(def.role) };
   const tags = [def.apiPath];
   const security = [{ bearer: [] }];
   const body = registerRequestSchemaOf(def);
   const base = `/${def.apiPath}`;
 
-  api.get(base, { schema: { tags, summary: 'Lista paginada', security, querystring: registerListQuerySchema, response: { 200: registerPageSchema, ...AUTH_ERRORS } }, config }, async (request) =>
+  api.get(base, { schema: { tags, summary: 'Lista paginada', security, querystring: registerListQuerySchema, response: { 200: registerPageSchema, ...AUTH_ERRORS } }, config: readConfig }, async (request) =>
     listRegister(ctx.db, def, request.query),
   );
 

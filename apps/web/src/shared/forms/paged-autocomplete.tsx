@@ -31,8 +31,11 @@ export type PickerUnavailable = 'role' | 'missing' | null;
 export interface PagedOptionsParams {
   /** API path of a paged list taking `term` (`faixa-etaria`, `editora`, `produto`…). */
   path: string;
-  /** Role text the endpoint requires; without it no call is made (a 403 would end the session, SPEC 8). */
-  role?: string;
+  /**
+   * Role text the endpoint requires (a list: any one of them, as `pickerReadRoles` gives); without
+   * it no call is made (a 403 would end the session, SPEC 8).
+   */
+  role?: string | readonly string[];
   /** Extra query (`status: 'true'`, `secao`…); part of the cache key. */
   query?: Record<string, QueryValue>;
   /** Maps one row of the answer to an option (rows it returns null for are skipped). */
@@ -75,7 +78,8 @@ interface BaseProps {
   id: string;
   label: string;
   path: string;
-  role?: string;
+  /** Role the list requires; see `PagedOptionsParams.role`. */
+  role?: string | readonly string[];
   query?: Record<string, QueryValue>;
   /** Keep it stable (module-level function or `useCallback`): it is a memo dependency. */
   toOption: (row: unknown) => PickerOption | null;

@@ -10,7 +10,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { REQUIRED, type ProductSave } from '@acervo/contracts';
+import { REQUIRED, pickerReadRoles, type ProductSave } from '@acervo/contracts';
 import { useTranslation } from 'react-i18next';
 import { PagedAutocomplete, type PickerOption } from '../../../../shared/forms/paged-autocomplete.tsx';
 import { contributorKeyMove, type ProductFormValues } from './product-form-model.ts';
@@ -93,7 +93,7 @@ export function ContributorsEditor({ control, errors }: ContributorsEditorProps)
                     id={`autores-${index}-tipo`}
                     label={f('tipoContribuicao')}
                     path="contribuicao"
-                    role={REQUIRED.correspondencia}
+                    role={pickerReadRoles(REQUIRED.correspondencia)}
                     query={ROLE_QUERY}
                     toOption={contributorRoleOption}
                     value={c.value}
