@@ -76,17 +76,30 @@ export function diffSnapshots(before: AuditSnapshot | null | undefined, after: A
  * (except SENHA, ATIVACAO, INATIVACAO and EXCLUSAO, which are events in themselves).
  */
 export async function recordAudit(db: Executor, entry: AuditRecord): Promise<void> {
-  const changes = diffSnapshots(entry.before, entry.after, entry.secretFields);
-  if (changes.length === 0 && (entry.action === 'ALTERACAO' || entry.action === 'PERMISSAO')) return;
-  await db.insert(auditLog).values({
-    userId: entry.actor.userId,
-    userName: entry.actor.userName,
-    companyId: entry.actor.companyId,
-    entity: entry.entity,
-    recordId: String(entry.recordId),
-    action: entry.action,
-    changes,
+  await recordAudits(db, [entry]);
+}
+
+/**
+ * Writes many audit entries in one INSERT (the product import writes one per product of a batch
+ * of 1,000), with `recordAudit`'s rules; same transaction advice.
+ */
+export async function recordAudits(db: Executor, entries: readonly AuditRecord[]): Promise<void> {
+  const values = entries.flatMap((entry) => {
+    const changes = diffSnapshots(entry.before, entry.after, entry.secretFields);
+    if (changes.length === 0 && (entry.action === 'ALTERACAO' || entry.action === 'PERMISSAO')) return [];
+    return [
+      {
+        userId: entry.actor.userId,
+        userName: entry.actor.userName,
+        companyId: entry.actor.companyId,
+        entity: entry.entity,
+        recordId: String(entry.recordId),
+        action: entry.action,
+        changes,
+      },
+    ];
   });
+  if (values.length) await db.insert(auditLog).values(values);
 }
 
 /**

@@ -29,12 +29,27 @@ export type OutgoingItemInput =
  * @throws ZodError when `conteudo` does not follow the protocol body (`ErpProductOut`/`ErpOrderOut`)
  */
 export async function enqueueOutgoing(tx: Executor, companyId: number, item: OutgoingItemInput): Promise<number> {
-  const payload = item.tipo === 'PRODUTO' ? erpProductOutSchema.parse(item.conteudo) : erpOrderOutSchema.parse(item.conteudo);
-  const [row] = await tx
-    .insert(outgoingItems)
-    .values({ companyId, kind: item.tipo, reference: item.referencia.slice(0, 100), description: item.descricao.slice(0, 500), payload })
-    .returning({ id: outgoingItems.id });
-  return row.id;
+  const [id] = await enqueueOutgoingMany(tx, companyId, [item]);
+  return id;
+}
+
+/**
+ * `enqueueOutgoing` for many items in one INSERT (the product import queues a batch of up to
+ * 1,000 products at once), in the caller's transaction.
+ * @returns the queue items' ids, in the order given
+ * @throws ZodError when a `conteudo` does not follow the protocol body
+ */
+export async function enqueueOutgoingMany(tx: Executor, companyId: number, items: readonly OutgoingItemInput[]): Promise<number[]> {
+  if (items.length === 0) return [];
+  const values = items.map((item) => ({
+    companyId,
+    kind: item.tipo,
+    reference: item.referencia.slice(0, 100),
+    description: item.descricao.slice(0, 500),
+    payload: item.tipo === 'PRODUTO' ? erpProductOutSchema.parse(item.conteudo) : erpOrderOutSchema.parse(item.conteudo),
+  }));
+  const rows = await tx.insert(outgoingItems).values(values).returning({ id: outgoingItems.id });
+  return rows.map((r) => r.id);
 }
 
 /** Minutes to wait after the `attempts`-th failed attempt: 1, 2, 4, 8 … (OUTGOING_FIRST_DELAY_MINUTES × 2^(attempts−1)). */

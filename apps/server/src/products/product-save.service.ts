@@ -186,10 +186,21 @@ async function writeChildren(tx: Executor, productId: number, body: ProductSave)
 }
 
 /**
+ * What `toErpProduct` reads of a product: a `ProductDetail` has it; the product import builds it
+ * for a whole batch with one query (`import.service.ts`).
+ */
+export type ErpProductSource = Pick<ProductDetail, 'idErp' | 'isbn13' | 'titulo' | 'subtitulo' | 'anoEdicao' | 'numeroPaginas' | 'situacao'> & {
+  editora: { nome: string } | null;
+  selo: { nome: string } | null;
+  /** Prices: ONIX price type (list 58), ISO currency, amount in cents. */
+  precos: readonly { tipo: string; moeda: string; valorCentavos: number }[];
+};
+
+/**
  * The ERP body of a product (`ErpProductOut`): EAN = isbn13, the BRL price with tax (ONIX type 02,
  * else the first BRL price) in cents, pages and availability.
  */
-export function toErpProduct(detail: ProductDetail): ErpProductOut {
+export function toErpProduct(detail: ErpProductSource): ErpProductOut {
   const brl = detail.precos.filter((p) => p.moeda === 'BRL');
   const price = brl.find((p) => p.tipo === '02') ?? brl[0];
   return {

@@ -3,9 +3,9 @@ import type { FieldMessage } from '@acervo/contracts';
 /**
  * Error codes the domains raise; `shared/error-handler.ts` maps each to one HTTP status.
  * - VALIDATION 400, UNAUTHORIZED 401, FORBIDDEN 403, NOT_FOUND 404, CONFLICT 409,
- *   RATE_LIMITED 429.
+ *   PAYLOAD_TOO_LARGE 413 (an upload over its cap, `shared/upload.ts`), RATE_LIMITED 429.
  */
-export type DomainErrorCode = 'VALIDATION' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED';
+export type DomainErrorCode = 'VALIDATION' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED';
 
 /** HTTP status of each domain error code (exhaustive). */
 export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
@@ -14,6 +14,7 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
 };
 

@@ -184,14 +184,20 @@ async function readCsv(file: string, onRows: (rows: ImportRow[]) => Promise<void
   const parser = fs
     .createReadStream(file, { highWaterMark: 1 << 16 })
     .pipe(iconv.decodeStream(encoding, { stripBOM: true }))
-    .pipe(parse({ delimiter, relax_column_count: true, skip_empty_lines: true, bom: true }));
+    .pipe(parse({ delimiter, relax_column_count: true, skip_empty_lines: true, bom: true, info: true }));
   let header: (string | null)[] | null = null;
   let columns: string[] = [];
-  let line = 0;
   let batch: ImportRow[] = [];
+  let quotedCrlf = 0;
   try {
-    for await (const values of parser as AsyncIterable<string[]>) {
-      line++;
+    for await (const { record: values, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      // The file line the row starts on, as an editor shows it (blank lines before it count).
+      // `info.lines` is the line the row ends on, except that csv-parse counts a CRLF inside quotes
+      // as two lines (6.2): those are taken off, for this row and the rows after it.
+      const crlf = values.reduce((n, v) => n + (v.match(/\r\n/g)?.length ?? 0), 0);
+      quotedCrlf += crlf;
+      const breaks = values.reduce((n, v) => n + (v.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+      const line = info.lines - quotedCrlf - breaks;
       if (!header) {
         header = resolveHeader(values);
         columns = header.filter((c): c is string => c !== null);

@@ -12,6 +12,8 @@ import ExcelJS from 'exceljs';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { setParameter } from '../../auth/auth.test-helpers.ts';
+import { outgoingItems } from '../../integration/integration.schema.ts';
 import { productContributors, productPrices, products, publishers } from '../products.schema.ts';
 import { productImportRows, productImports } from './product-import.schema.ts';
 import { runImport } from './import.service.ts';
@@ -186,6 +188,22 @@ describe('CSV', () => {
     expect(errorsOnly.linhas.itens.map((r: { linha: number }) => r.linha)).toEqual([2, 4]);
   });
 
+  it('numbers rows by their line in the file, after blank lines and quoted line breaks', async () => {
+    const csv = [
+      'isbn13;titulo;sinopse',
+      '',
+      '9788535914849;Depois de uma linha em branco;',
+      '',
+      '',
+      '9788535902778;Sinopse em duas linhas;"primeira',
+      'segunda"',
+      '9788535902771;Dígito errado;',
+    ].join('\r\n');
+    const p = await preview(await uploadOk(Buffer.from(csv)));
+    expect(p.linhas.itens.map((r: { linha: number }) => r.linha)).toEqual([3, 6, 8]);
+    expect(p.linhas.itens[2].erros[0]).toMatchObject({ coluna: 'isbn13' });
+  });
+
   it('confirms: creates and updates in the job, keeps flags not given, reports progress and rejected rows as XLSX', async () => {
     const db = t.database.db;
     const [existing] = await db.insert(products).values({ isbn13: '9780306406157', title: 'Antigo', canSell: false, canConsign: true }).returning({ id: products.id });
@@ -328,6 +346,36 @@ describe('job queue', () => {
     await expect.poll(async () => (await preview(id)).status, { timeout: 30_000, interval: 250 }).toBe('CONCLUIDA');
     expect(await preview(id)).toMatchObject({ gravados: 2, percentual: 100 });
     expect(await t.database.db.select({ n: count() }).from(products).where(eq(products.title, 'Pela fila 2'))).toEqual([{ n: 1 }]);
+  }, 60_000);
+
+  it('audits every product written and, with the ERP integration on, queues them for the confirming user\'s company', async () => {
+    const db = t.database.db;
+    const { idEmpresa } = await t.login('admin', 'admin');
+    await setParameter(db, 'ERP_TIPO_INTEGRACAO', 'SIMULADOR');
+    try {
+      const [existing] = await db.insert(products).values({ isbn13: '9780201633610', title: 'Antes da importação' }).returning({ id: products.id });
+      const queuedBefore = (await db.select().from(outgoingItems)).length;
+      const id = await uploadOk(Buffer.from('isbn13;titulo;anoEdicao\n9780201633610;Design Patterns;1994\n9780131103627;The C Programming Language;1988\n'), 'auditada.csv');
+      const res = await t.app.inject({ method: 'POST', url: `${API}/produto/importacao/${id}/confirmar`, headers: { authorization: `Bearer ${admin}` } });
+      expect(res.statusCode).toBe(202);
+      await startProductImportWorker(t.ctx.jobs, db, 500);
+      await expect.poll(async () => (await preview(id)).status, { timeout: 30_000, interval: 250 }).toBe('CONCLUIDA');
+      const [created] = await db.select({ id: products.id }).from(products).where(eq(products.isbn13, '9780131103627'));
+      const trail = async (productId: number) =>
+        (await t.app.inject({ method: 'GET', url: `${API}/auditoria?entidade=produto&idRegistro=${productId}`, headers: { authorization: `Bearer ${admin}` } })).json().itens;
+      expect(await trail(created.id)).toEqual([
+        expect.objectContaining({ acao: 'CRIACAO', alteracoes: [{ campo: 'importacao', antes: null, depois: `auditada.csv (importação ${id}, linha 3)` }] }),
+      ]);
+      expect((await trail(existing.id)).map((e: { acao: string }) => e.acao)).toEqual(['ALTERACAO']);
+      const queued = (await db.select().from(outgoingItems)).slice(queuedBefore);
+      expect(queued.map((q) => [q.companyId, q.kind, q.reference])).toEqual([
+        [idEmpresa, 'PRODUTO', '9780201633610'],
+        [idEmpresa, 'PRODUTO', '9780131103627'],
+      ]);
+      expect(queued[1].payload).toMatchObject({ ean: '9780131103627', titulo: 'The C Programming Language', anoEdicao: 1988, precoCentavos: null });
+    } finally {
+      await setParameter(db, 'ERP_TIPO_INTEGRACAO', 'NENHUMA');
+    }
   }, 60_000);
 });
 

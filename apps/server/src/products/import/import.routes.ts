@@ -4,19 +4,28 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { PRODUCT_IMPORT_MAX_BYTES, PRODUCT_IMPORT_MESSAGES, REQUIRED, errorBodySchema, idParams, productImportQuerySchema, productImportSchema } from '@acervo/contracts';
 import type { ApiInstance, AppContext, DomainRoutes } from '../../shared/context.ts';
 import { AUTH_ERRORS } from '../../shared/api-schemas.ts';
 import { requireAuth } from '../../auth/auth-guard.ts';
+import { auditActor } from '../../audit/audit.service.ts';
 import { fieldError } from '../../shared/errors.ts';
+import { acceptUploads, receiveUpload, type UploadMessages } from '../../shared/upload.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Db } from '../../db/client.ts';
 import { ImportFileError } from './import-file.ts';
 import { PRODUCT_IMPORT_QUEUE, confirmImport, createPreview, getImport, runImport, writeRejectedXlsx, writeTemplateXlsx, type ProductImportJob } from './import.service.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** pt-BR answers of the import upload (`shared/upload.ts`). */
+const IMPORT_UPLOAD_MESSAGES: UploadMessages = {
+  notMultipart: PRODUCT_IMPORT_MESSAGES.missingFile,
+  missing: PRODUCT_IMPORT_MESSAGES.missingFile,
+  empty: PRODUCT_IMPORT_MESSAGES.empty,
+  tooLarge: PRODUCT_IMPORT_MESSAGES.tooLarge,
+};
 
 /** Largest upload in bytes: `PRODUCT_IMPORT_MAX_BYTES` env (tests, operators) or 150 MiB. */
 function maxBytes(): number {
@@ -37,7 +46,7 @@ export async function startProductImportWorker(queue: JobQueue, db: Db, pollingI
   await queue.work<ProductImportJob>(
     PRODUCT_IMPORT_QUEUE,
     async (jobs, signal) => {
-      for (const job of jobs) await runImport(db, job.data.idImportacao, signal);
+      for (const job of jobs) await runImport(db, job.data.idImportacao, signal, job.data.ator);
     },
     { concurrency: 1, batchSize: 1, pollingIntervalMs },
   );
@@ -73,31 +82,12 @@ function registerImportRoutes(api: ApiInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart()) throw fieldError('arquivo', PRODUCT_IMPORT_MESSAGES.missingFile);
-      const limit = maxBytes();
-      const tooLarge = () => reply.status(413).send({ message: PRODUCT_IMPORT_MESSAGES.tooLarge, messages: [{ field: 'arquivo', message: PRODUCT_IMPORT_MESSAGES.tooLarge }] });
-      let part;
-      try {
-        part = await request.file({ limits: { fileSize: limit, files: 1, fields: 10 } });
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-        throw fieldError('arquivo', PRODUCT_IMPORT_MESSAGES.missingFile);
-      }
-      if (!part || part.fieldname !== 'arquivo') {
-        part?.file.resume();
-        throw fieldError('arquivo', PRODUCT_IMPORT_MESSAGES.missingFile);
-      }
       const tmp = path.join(os.tmpdir(), `acervo-importacao-${randomUUID()}`);
       try {
+        // streamed to a temporary file: a 150 MB upload never sits in memory
+        const { fileName } = await receiveUpload(request, { maxBytes: maxBytes(), messages: IMPORT_UPLOAD_MESSAGES }, (file) => pipeline(file, fs.createWriteStream(tmp)));
         try {
-          await pipeline(part.file, fs.createWriteStream(tmp));
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-          throw err;
-        }
-        if (part.file.truncated) return tooLarge();
-        try {
-          const id = await createPreview(ctx.db, tmp, part.filename || 'arquivo', auth.userId);
+          const id = await createPreview(ctx.db, tmp, fileName, auth.userId);
           return reply.status(201).send({ id });
         } catch (err) {
           if (err instanceof ImportFileError) throw fieldError('arquivo', err.message);
@@ -126,7 +116,7 @@ function registerImportRoutes(api: ApiInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const id = request.params.id;
-      await confirmImport(ctx.database, ctx.jobs, id);
+      await confirmImport(ctx.database, ctx.jobs, id, auditActor(requireAuth(request)));
       ctx.jobs.notify(PRODUCT_IMPORT_QUEUE);
       return reply.status(202).send({ id });
     },
@@ -157,7 +147,7 @@ function registerImportRoutes(api: ApiInstance, ctx: AppContext): void {
  */
 export const productImportRoutes: DomainRoutes = async (api, ctx) => {
   await api.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, { limits: { fileSize: PRODUCT_IMPORT_MAX_BYTES, files: 1 } });
+    await acceptUploads(scope, maxBytes());
     registerImportRoutes(scope as unknown as ApiInstance, ctx);
   });
 };

@@ -20,6 +20,10 @@ import type { Database, Db, Executor } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { DomainError, notFound } from '../../shared/errors.ts';
 import { imprints, products, publishers } from '../products.schema.ts';
+import { recordAudits, type AuditActor } from '../../audit/audit.service.ts';
+import { enqueueOutgoingMany } from '../../erp/outgoing-queue.ts';
+import { integrationType } from '../../integration/integration.service.ts';
+import { toErpProduct } from '../product-save.service.ts';
 import { newNameCache, upsertFullRecords, type ExtraValues, type NameCache } from '../catalog-writer.ts';
 import type { OnixRecord } from '../onix/onix-record.ts';
 import { ImportFileError, readImportFile, type ImportRow } from './import-file.ts';
@@ -28,9 +32,14 @@ import { productImportRows, productImports } from './product-import.schema.ts';
 
 /** The job queue of the import writes. */
 export const PRODUCT_IMPORT_QUEUE = 'produto-importacao';
-/** Job data: the import id. */
+/**
+ * Job data: the import id and who confirmed it (`ator`: user, name and selected company), for the
+ * audit entry of each product and the ERP queue of that company. Absent in jobs queued before it
+ * existed: products are then written without either.
+ */
 export interface ProductImportJob {
   idImportacao: number;
+  ator?: AuditActor;
 }
 /** How long a preview (and a finished import's report) is kept, in hours. */
 export const IMPORT_RETENTION_HOURS = 48;
@@ -298,9 +307,11 @@ export async function getImport(db: Db, id: number, query: ProductImportQuery): 
 /**
  * Confirms a preview: status NA_FILA and one job on `PRODUCT_IMPORT_QUEUE`, in one transaction
  * (the conditional update makes two confirmations race-safe: one wins, the other gets 409).
+ * @param actor who confirms: each written product's audit entry names them, and their selected
+ *   company's ERP queue receives the products when the integration is on
  * @throws DomainError NOT_FOUND; CONFLICT (409) when already confirmed; VALIDATION when no row is valid
  */
-export async function confirmImport(database: Database, queue: JobQueue, id: number): Promise<void> {
+export async function confirmImport(database: Database, queue: JobQueue, id: number, actor?: AuditActor): Promise<void> {
   const imp = await findImport(database.db, id);
   if (imp.status !== 'PREVIA') throw new DomainError('CONFLICT', PRODUCT_IMPORT_MESSAGES.notPreview);
   if (imp.creates + imp.updates === 0) throw new DomainError('VALIDATION', PRODUCT_IMPORT_MESSAGES.nothingToWrite);
@@ -311,7 +322,7 @@ export async function confirmImport(database: Database, queue: JobQueue, id: num
       [id, IMPORT_RETENTION_HOURS],
     );
     if (claimed.rows.length === 0) throw new DomainError('CONFLICT', PRODUCT_IMPORT_MESSAGES.notPreview);
-    await queue.send<ProductImportJob>(PRODUCT_IMPORT_QUEUE, { idImportacao: id }, { tx, singletonKey: `importacao:${id}` });
+    await queue.send<ProductImportJob>(PRODUCT_IMPORT_QUEUE, actor ? { idImportacao: id, ator: actor } : { idImportacao: id }, { tx, singletonKey: `importacao:${id}` });
   });
 }
 
@@ -329,12 +340,18 @@ function dbReason(err: unknown): string {
 /**
  * The job: writes the valid rows of import `id` (status NA_FILA or PROCESSANDO after a restart) in
  * batches of {@link WRITE_BATCH}, each in its own transaction, updating the progress after each.
+ * With `actor` (who confirmed), each batch's transaction also writes one audit entry per product
+ * and, when the ERP integration is on and the actor has a company, queues the products for the
+ * ERP (`traceWrittenRows`), as the product form does for one product.
  * Ends CONCLUIDA; on an unexpected failure ERRO with the message (batches committed stay).
  */
-export async function runImport(db: Db, id: number, signal?: AbortSignal): Promise<void> {
+export async function runImport(db: Db, id: number, signal?: AbortSignal, actor?: AuditActor): Promise<void> {
   const [imp] = await db.select().from(productImports).where(eq(productImports.id, id));
   if (!imp || (imp.status !== 'NA_FILA' && imp.status !== 'PROCESSANDO')) return;
   const source = `importacao:${imp.fileName}`.slice(0, 300);
+  const trace: TraceOptions | null = actor
+    ? { importId: id, fileName: imp.fileName, actor, erpCompanyId: actor.companyId !== null && (await integrationType(db)) !== 'NENHUMA' ? actor.companyId : null }
+    : null;
   await db.update(productImports).set({ status: 'PROCESSANDO', startedAt: sql`coalesce(${productImports.startedAt}, now())` }).where(eq(productImports.id, id));
   const started = performance.now();
   let cache: NameCache = newNameCache();
@@ -364,6 +381,7 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal): Promi
       try {
         await db.transaction(async (tx) => {
           await writeRows(tx, items, source, cache);
+          if (trace) await traceWrittenRows(tx, trace, items[0].line, lastLine);
           await tx.execute(sql`UPDATE produto_importacao_linha SET resultado = 'GRAVADA' WHERE importacao_id = ${id} AND linha BETWEEN ${items[0].line} AND ${lastLine} AND erros IS NULL AND resultado IS NULL`);
           processed += items.length;
           written += items.length;
@@ -376,6 +394,7 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal): Promi
           try {
             await db.transaction(async (tx) => {
               await writeRows(tx, [item], source, cache);
+              if (trace) await traceWrittenRows(tx, trace, item.line, item.line);
               await tx.update(productImportRows).set({ result: 'GRAVADA' }).where(and(eq(productImportRows.importId, id), eq(productImportRows.line, item.line)));
             });
             written++;
@@ -400,6 +419,84 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal): Promi
     await db.update(productImports).set({ status: 'ERRO', finishedAt: sql`now()`, message: `A importação parou: ${message}`.slice(0, 2000) }).where(eq(productImports.id, id));
     throw err;
   }
+}
+
+/** What `traceWrittenRows` needs: the import, who confirmed it, and the company whose ERP queue gets the products (null: none). */
+interface TraceOptions {
+  importId: number;
+  fileName: string;
+  actor: AuditActor;
+  erpCompanyId: number | null;
+}
+
+/**
+ * For the rows `from`..`to` of the import just written in `tx` (valid, not yet marked): one audit
+ * entry per product (CRIACAO or ALTERACAO, as the preview said; the change names the file and
+ * line, since the import's rows hold the values) and, with `erpCompanyId`, one ERP outgoing item
+ * per product (`toErpProduct`, the form's mapping). One SELECT and at most two INSERTs per batch.
+ */
+async function traceWrittenRows(tx: Executor, trace: TraceOptions, from: number, to: number): Promise<void> {
+  const written = rows<{
+    linha: number;
+    acao: string;
+    id: number;
+    id_erp: string | null;
+    isbn13: string;
+    titulo: string;
+    subtitulo: string | null;
+    ano_edicao: number | null;
+    numero_paginas: number | null;
+    situacao: string | null;
+    editora: string | null;
+    selo: string | null;
+    precos: { tipo: string; moeda: string; valorCentavos: number | string }[] | string | null;
+  }>(
+    await tx.execute(sql`SELECT l.linha, l.acao, p.id, p.id_erp, p.isbn13, p.titulo, p.subtitulo, p.ano_edicao, p.numero_paginas, p.situacao,
+        e.nome AS editora, s.nome AS selo,
+        ${trace.erpCompanyId === null ? sql`NULL` : sql`(SELECT jsonb_agg(jsonb_build_object('tipo', pr.tipo, 'moeda', pr.moeda, 'valorCentavos', pr.valor_centavos) ORDER BY pr.ordem) FROM produto_preco pr WHERE pr.produto_id = p.id)`} AS precos
+      FROM produto_importacao_linha l
+      JOIN produto p ON p.isbn13 = l.isbn13
+      LEFT JOIN editora e ON e.id = p.editora_id
+      LEFT JOIN selo s ON s.id = p.selo_id
+      WHERE l.importacao_id = ${trace.importId} AND l.linha BETWEEN ${from} AND ${to} AND l.erros IS NULL AND l.resultado IS NULL
+      ORDER BY l.linha`),
+  );
+  await recordAudits(
+    tx,
+    written.map((r) => ({
+      actor: trace.actor,
+      entity: 'produto' as const,
+      recordId: Number(r.id),
+      action: r.acao === 'CRIAR' ? ('CRIACAO' as const) : ('ALTERACAO' as const),
+      before: null,
+      after: { importacao: `${trace.fileName} (importação ${trace.importId}, linha ${r.linha})` },
+    })),
+  );
+  if (trace.erpCompanyId === null) return;
+  await enqueueOutgoingMany(
+    tx,
+    trace.erpCompanyId,
+    written.map((r) => {
+      const precos = (typeof r.precos === 'string' ? JSON.parse(r.precos) : (r.precos ?? [])) as { tipo: string; moeda: string; valorCentavos: number | string }[];
+      return {
+        tipo: 'PRODUTO' as const,
+        referencia: r.isbn13,
+        descricao: r.titulo,
+        conteudo: toErpProduct({
+          idErp: r.id_erp,
+          isbn13: r.isbn13,
+          titulo: r.titulo,
+          subtitulo: r.subtitulo,
+          anoEdicao: r.ano_edicao === null ? null : Number(r.ano_edicao),
+          numeroPaginas: r.numero_paginas === null ? null : Number(r.numero_paginas),
+          situacao: r.situacao,
+          editora: r.editora === null ? null : { nome: r.editora },
+          selo: r.selo === null ? null : { nome: r.selo },
+          precos: precos.map((p) => ({ ...p, valorCentavos: Number(p.valorCentavos) })),
+        }),
+      };
+    }),
+  );
 }
 
 async function writeRows(tx: Executor, items: { data: RowData }[], source: string, cache: NameCache): Promise<void> {

@@ -25,7 +25,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { useQuery } from '@tanstack/react-query';
-import { REGISTERS, REQUIRED, hasRole, publisherSchema, type ProductDetail, type ProductSave } from '@acervo/contracts';
+import { REGISTERS, REQUIRED, hasRole, pickerReadRoles, publisherSchema, type ProductDetail, type ProductSave } from '@acervo/contracts';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../shared/api/api-client.ts';
 import { ApiError } from '../../../../shared/api/api-error.ts';
@@ -144,6 +144,8 @@ export function ProductForm({ detail }: ProductFormProps) {
   const id = detail?.id ?? null;
   const f = useCallback((key: string) => t(`products.form.fields.${key}`), [t]);
   const fieldLabels = useMemo(() => Object.fromEntries(PRODUCT_FORM_FIELDS.map((key) => [key, f(key)])), [f]);
+  // the history also shows the entry a product import writes (`importacao`: file, import and line)
+  const historyLabels = useMemo(() => ({ ...fieldLabels, importacao: t('products.form.historyImport') }), [fieldLabels, t]);
 
   const defaults = useMemo(() => (detail ? valuesFromDetail(detail) : emptyProductValues()), [detail?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const form = useForm<ProductFormValues, unknown, ProductSave>({
@@ -160,7 +162,7 @@ export function ProductForm({ detail }: ProductFormProps) {
 
   // ---- imprints of the chosen publisher
   const editora = useWatch({ control, name: 'idEditora' });
-  const canReadPublishers = hasRole(roles, REQUIRED.editoras);
+  const canReadPublishers = hasRole(roles, pickerReadRoles(REQUIRED.editoras));
   const publisherId = editora ? Number(editora.value) : null;
   const publisherFromRow = editora?.data ? publisherSchema.safeParse(editora.data) : null;
   const publisher = useQuery({
@@ -302,7 +304,8 @@ export function ProductForm({ detail }: ProductFormProps) {
   const picker = (
     name: 'idFaixaEtaria' | 'idPublicoAlvo' | 'idClassificacaoIndicativa' | 'idLinhaProduto' | 'situacao' | 'encadernacao' | 'formatoProduto' | 'categoriaBisac' | 'subcategoriaBisac',
     path: string,
-    role: string,
+    /** The list's own role (read with it or the product role, `pickerReadRoles`); null: any signed-in user. */
+    role: string | null,
     toOption: (row: unknown) => PickerOption | null,
     query?: Record<string, string>,
     freeText = false,
@@ -315,7 +318,7 @@ export function ProductForm({ detail }: ProductFormProps) {
           id={`produto-${name}`}
           label={f(name)}
           path={path}
-          role={role}
+          role={role === null ? undefined : pickerReadRoles(role)}
           query={query}
           toOption={toOption}
           value={field.value}
@@ -325,7 +328,7 @@ export function ProductForm({ detail }: ProductFormProps) {
           freeTextFallback={freeText}
           error={!!errors[name]}
           helperText={errors[name]?.message}
-          unavailableText={hasRole(roles, role) ? t('products.form.unavailable') : t('products.form.noRole')}
+          unavailableText={role === null || hasRole(roles, pickerReadRoles(role)) ? t('products.form.unavailable') : t('products.form.noRole')}
           noOptionsText={t('products.form.noOptions')}
         />
       )}
@@ -464,7 +467,7 @@ export function ProductForm({ detail }: ProductFormProps) {
                       id="produto-idEditora"
                       label={f('idEditora')}
                       path="editora"
-                      role={REQUIRED.editoras}
+                      role={pickerReadRoles(REQUIRED.editoras)}
                       query={ACTIVE_ONLY}
                       toOption={namedOption}
                       value={field.value}
@@ -536,8 +539,8 @@ export function ProductForm({ detail }: ProductFormProps) {
 
             <Section name="classification" title={sectionTitle('classification')}>
               <Grid columns={2}>
-                {picker('categoriaBisac', 'categoria-bisac', REQUIRED.correspondencia, bisacOption, BISAC_MAIN, true)}
-                {picker('subcategoriaBisac', 'categoria-bisac', REQUIRED.correspondencia, bisacOption, subQuery, true)}
+                {picker('categoriaBisac', 'categoria-bisac', null, bisacOption, BISAC_MAIN, true)}
+                {picker('subcategoriaBisac', 'categoria-bisac', null, bisacOption, subQuery, true)}
                 {text('categoria', { max: 150 })}
                 {text('assunto', { max: 150 })}
                 {picker('idFaixaEtaria', REGISTERS.ageRange.apiPath, REGISTERS.ageRange.role, namedOption, ACTIVE_ONLY)}
@@ -720,7 +723,7 @@ export function ProductForm({ detail }: ProductFormProps) {
 
             {id !== null && (
               <Paper variant="outlined" id="section-history" sx={{ p: { xs: 2, sm: 3 }, mb: 2, scrollMarginTop: 80 }}>
-                <HistoryPanel entidade="produto" idRegistro={id} fieldLabels={fieldLabels} />
+                <HistoryPanel entidade="produto" idRegistro={id} fieldLabels={historyLabels} />
               </Paper>
             )}
 
