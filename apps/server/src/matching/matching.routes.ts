@@ -18,7 +18,8 @@ import { AUTH_ERRORS } from '../shared/api-schemas.ts';
 import { requireAuth, requireCompany } from '../auth/auth-guard.ts';
 import { importBisacFile, listBisacCategories } from './categoria-bisac.service.ts';
 import { listMatchOptions, listMatches, saveMatch } from './matching.service.ts';
-import { MATCHING_UPLOAD_LIMIT, uploadedFile } from './multipart-file.ts';
+import { MATCHING_UPLOAD, MATCHING_UPLOAD_LIMIT } from './multipart-file.ts';
+import { acceptUploads, receiveUpload, streamToBuffer } from '../shared/upload.ts';
 
 /**
  * Matching tables and the BISAC list (issue 8 part 3), under `/api/core-api`; 401 without a
@@ -52,28 +53,25 @@ export const matchingRoutes: DomainRoutes = async (api, ctx) => {
     async (request) => listBisacCategories(ctx.db, request.query),
   );
 
-  // The upload in its own scope: its multipart parser (body kept as bytes, 20 MB) applies to it alone
+  // The upload in its own scope: the multipart parser (shared/upload.ts) applies to it alone
   await api.register(async (scope: ApiInstance) => {
-    // (should a multipart plugin ever be registered app-wide, this scope keeps its own parser)
-    if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MATCHING_UPLOAD_LIMIT }, (_request, body, done) => done(null, body));
+    await acceptUploads(scope, MATCHING_UPLOAD_LIMIT);
     scope.post(
       '/categoria-bisac/importacao',
       {
-        bodyLimit: MATCHING_UPLOAD_LIMIT,
         schema: {
           tags: ['correspondencias'],
           summary: 'Importa a lista de categorias BISAC (JSON ou CSV, multipart no campo arquivo)',
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
-          response: { 200: bisacImportReportSchema, ...AUTH_ERRORS },
+          response: { 200: bisacImportReportSchema, ...AUTH_ERRORS, 413: errorBodySchema },
         },
         config,
       },
       async (request) => {
         const auth = requireAuth(request);
-        const file = await uploadedFile(request);
-        return importBisacFile(ctx.db, auth, file.name, file.bytes);
+        const { fileName, value: bytes } = await receiveUpload(request, MATCHING_UPLOAD, (file) => streamToBuffer(file));
+        return importBisacFile(ctx.db, auth, fileName, bytes);
       },
     );
   });

@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,19 +5,18 @@ import { COVER_MAX_BYTES, COVER_MISSING_MESSAGE, COVER_TOO_LARGE_MESSAGE, REQUIR
 import type { DomainRoutes } from '../shared/context.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
 import { requireAuth } from '../auth/auth-guard.ts';
+import { acceptUploads, receiveUpload, streamToBuffer, type UploadOptions } from '../shared/upload.ts';
 import { deleteCover, readCover, saveCover } from './cover.service.ts';
 import { getProduct } from './products.service.ts';
 
 /** 400 message of a cover request that is not `multipart/form-data` or is malformed. */
 export const COVER_NOT_MULTIPART_MESSAGE = 'Envie a imagem como multipart/form-data no campo arquivo';
 
-/** Sends the SPEC error body with `status`, naming the field `arquivo`. */
-function fileError(reply: FastifyReply, status: number, message: string) {
-  return reply.status(status).send({ message, messages: [{ field: 'arquivo', message }] });
-}
-
-/** Multipart error codes of @fastify/multipart that mean "too large" (413) rather than malformed (400). */
-const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE']);
+/** The cover upload's cap and pt-BR answers (`shared/upload.ts`). */
+const COVER_UPLOAD: UploadOptions = {
+  maxBytes: COVER_MAX_BYTES,
+  messages: { notMultipart: COVER_NOT_MULTIPART_MESSAGE, missing: COVER_MISSING_MESSAGE, tooLarge: COVER_TOO_LARGE_MESSAGE },
+};
 
 /**
  * Cover routes (role VISUALIZAR_PRODUTOS_CADASTRAR):
@@ -43,9 +41,7 @@ export const coverRoutes: DomainRoutes = (api, ctx) => {
 
   api.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(fastifyMultipart, { limits: { fileSize: COVER_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 } });
-    }
+    await acceptUploads(plain, COVER_MAX_BYTES);
 
     scope.post(
       '/produto/:id/capa',
@@ -53,28 +49,9 @@ export const coverRoutes: DomainRoutes = (api, ctx) => {
         schema: { tags, summary: 'Envia a capa do produto (multipart, campo arquivo; JPEG, PNG ou WebP até 5 MB)', security, params: idParams(), response: { 200: productDetailSchema, ...AUTH_ERRORS, 404: errorBodySchema, 413: errorBodySchema } },
         config,
       },
-      async (request, reply) => {
+      async (request) => {
         const auth = requireAuth(request);
-        if (!request.isMultipart()) return fileError(reply, 400, COVER_NOT_MULTIPART_MESSAGE);
-        let bytes: Buffer | null = null;
-        try {
-          for await (const part of request.parts({ limits: { fileSize: COVER_MAX_BYTES, files: 1 } })) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'arquivo' || bytes !== null) {
-                await part.toBuffer().catch(() => undefined);
-                continue;
-              }
-              bytes = await part.toBuffer();
-              if (part.file.truncated) return fileError(reply, 413, COVER_TOO_LARGE_MESSAGE);
-            }
-          }
-        } catch (error) {
-          const code = (error as { code?: string }).code ?? '';
-          if (TOO_LARGE_CODES.has(code)) return fileError(reply, 413, COVER_TOO_LARGE_MESSAGE);
-          if (code.startsWith('FST_') || /form|multipart|boundary/i.test(String((error as Error).message))) return fileError(reply, 400, COVER_NOT_MULTIPART_MESSAGE);
-          throw error;
-        }
-        if (!bytes || bytes.length === 0) return fileError(reply, 400, COVER_MISSING_MESSAGE);
+        const { value: bytes } = await receiveUpload(request, COVER_UPLOAD, (file) => streamToBuffer(file));
         await saveCover(ctx.db, ctx.config.dataDir, auth, request.params.id, bytes);
         return getProduct(ctx.db, request.params.id);
       },
