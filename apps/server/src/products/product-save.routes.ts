@@ -43,7 +43,10 @@ export const productSaveRoutes: DomainRoutes = (api, ctx) => {
   api.put(
     '/produto/:id',
     {
-      schema: { tags, summary: 'Altera um produto', security, params: idParams(), body: productSaveSchema, response: { 200: productDetailSchema, ...AUTH_ERRORS, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema } },
+      schema: { tags, summary: 'Altera um produto',
+        description:
+          'Substitui o produto: um campo ausente do corpo (texto, número, referência, lista) é apagado; os indicadores booleanos ausentes mantêm o valor gravado. Envie o produto completo (GET produto/{id}) com as alterações. docs/product-form.md',
+        security, params: idParams(), body: productSaveSchema, response: { 200: productDetailSchema, ...AUTH_ERRORS, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema } },
       config,
     },
     async (request) => updateProduct(ctx.db, requireAuth(request), request.params.id, request.body),
