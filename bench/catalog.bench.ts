@@ -261,7 +261,7 @@ async function generateCatalogue(database: Database, rows: number): Promise<numb
     for (const ix of indexes) await tx.execute(sql.raw(ix.def));
   });
   // Fresh statistics and visibility map, and no autovacuum or checkpoint running during the load.
-  await db.execute(sql.raw('VACUUM (ANALYZE) editora, produto, produto_contribuidor'));
+  await db.execute(sql.raw('VACUUM (ANALYZE) editora, produto, produto_contribuidor, produto_palavra'));
   await db.execute(sql.raw('CHECKPOINT'));
   await seedDemoData(db);
   return Date.now() - started;

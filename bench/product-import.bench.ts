@@ -15,24 +15,34 @@
  * and samples the process RSS every 100 ms (peak reported). Targets: CSV preview + write < 60 s,
  * ONIX < 120 s, RSS < 600 MB. Prints the machine's load average (the machine may be shared).
  *
- * Environment: DATABASE_URL, PI_BENCH_ROWS, PI_BENCH_FILES (`csv,onix`), BENCH_TARGETS (`postgres`; add `pglite` for in-memory PGlite).
+ * The write runs as the confirming user would have it (an audit entry per product); the ERP
+ * integration stays off (no outgoing queue). With PI_BENCH_WORD_INDEX=both each file is also
+ * imported into a second scratch database whose word-index triggers (`produto_palavra`, migration
+ * 0009) are disabled, the baseline of what the index costs the import.
+ *
+ * Environment: DATABASE_URL, PI_BENCH_ROWS, PI_BENCH_FILES (`csv,onix`), BENCH_TARGETS (`postgres`; add `pglite` for in-memory PGlite),
+ * PI_BENCH_WORD_INDEX (`on`, or `both`).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '@acervo/server/src/db/client.ts';
 import { createScratchDatabase } from '@acervo/server/src/db/scratch-database.ts';
 import { ean13CheckDigit } from '@acervo/server/src/products/onix/isbn.ts';
 import { readImportFile } from '@acervo/server/src/products/import/import-file.ts';
 import { createPreview, runImport } from '@acervo/server/src/products/import/import.service.ts';
 import { productImports } from '@acervo/server/src/products/import/product-import.schema.ts';
+import { users } from '@acervo/server/src/users/users.schema.ts';
+import type { AuditActor } from '@acervo/server/src/audit/audit.service.ts';
 
 const ROWS = Number(process.env.PI_BENCH_ROWS ?? 100_000);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres').split(',').map((t) => t.trim());
 /** Files to import, `csv,onix` (one per run gives each its own process RSS). */
 const FILES = (process.env.PI_BENCH_FILES ?? 'csv,onix').split(',').map((t) => t.trim());
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** `both`: also import with the word-index triggers disabled (the baseline of their cost). */
+const WORD_INDEX_MODES = process.env.PI_BENCH_WORD_INDEX === 'both' ? [true, false] : [true];
 const LIMITS = { CSV: 60, ONIX: 120 } as const;
 const RSS_LIMIT_MB = 600;
 
@@ -104,8 +114,23 @@ function rssSampler() {
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 
+/** Disables (or enables) the triggers that keep the word index `produto_palavra`. */
+async function setWordIndexTriggers(database: Database, on: boolean): Promise<void> {
+  for (const table of ['produto', 'produto_contribuidor']) {
+    const names = (await database.db.execute(sql.raw(`SELECT tgname FROM pg_trigger WHERE tgrelid = '${table}'::regclass AND tgname LIKE 'produto_palavra%'`))) as unknown as { rows: { tgname: string }[] };
+    for (const { tgname } of names.rows) await database.db.execute(sql.raw(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${tgname}`));
+  }
+}
+
+/** A user to confirm the imports (the audit entries name it). */
+async function benchActor(database: Database): Promise<AuditActor> {
+  const [user] = await database.db.insert(users).values({ name: 'Bench', login: `bench-${process.pid}`, passwordHash: 'x' }).returning({ id: users.id });
+  return { userId: user.id, userName: 'Bench', companyId: null };
+}
+
 async function measure(label: string, database: Database, file: string, kind: 'CSV' | 'ONIX', rss: ReturnType<typeof rssSampler>): Promise<string[]> {
   const lines: string[] = [];
+  const actor = await benchActor(database);
   const size = (fs.statSync(file).size / 1048576).toFixed(1);
   rss.reset();
   let t0 = performance.now();
@@ -123,7 +148,7 @@ async function measure(label: string, database: Database, file: string, kind: 'C
   if (p.total !== ROWS || p.withErrors !== 0) throw new Error(`${label} ${kind}: preview total ${p.total}, errors ${p.withErrors}`);
   await database.db.update(productImports).set({ status: 'NA_FILA' }).where(eq(productImports.id, id));
   t0 = performance.now();
-  await runImport(database.db, id);
+  await runImport(database.db, id, undefined, actor);
   const write = (performance.now() - t0) / 1000;
   const [done] = await database.db.select().from(productImports).where(eq(productImports.id, id));
   if (done.status !== 'CONCLUIDA' || done.written !== ROWS) throw new Error(`${label} ${kind}: ${done.status}, written ${done.written}`);
@@ -148,7 +173,7 @@ async function main(): Promise<void> {
     const onix = generateOnix(dir);
     console.log(`generated ${ROWS} CSV rows and ${ROWS} ONIX products in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${os.cpus().length} cores; load average (1/5/15 min) ${load()}`);
     const out: string[] = [];
-    for (const target of TARGETS) {
+    for (const target of TARGETS) for (const wordIndex of WORD_INDEX_MODES) {
       let database: Database;
       let drop = async () => undefined as unknown;
       if (target === 'postgres') {
@@ -157,8 +182,10 @@ async function main(): Promise<void> {
         drop = scratch.drop;
       } else database = await openDatabase({ dataDir: 'memory://' });
       try {
-        if (FILES.includes('csv')) out.push(...(await measure(target, database, csv, 'CSV', rss)));
-        if (FILES.includes('onix')) out.push(...(await measure(target, database, onix, 'ONIX', rss)));
+        if (!wordIndex) await setWordIndexTriggers(database, false);
+        const label = wordIndex ? target : `${target} w/o idx`;
+        if (FILES.includes('csv')) out.push(...(await measure(label, database, csv, 'CSV', rss)));
+        if (FILES.includes('onix')) out.push(...(await measure(label, database, onix, 'ONIX', rss)));
       } finally {
         await database.close();
         await drop();

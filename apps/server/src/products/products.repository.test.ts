@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../test/test-app.ts';
 import type { Database } from '../db/client.ts';
-import { products } from './products.schema.ts';
+import { productContributors, products } from './products.schema.ts';
 import { findProductPage, type ProductPageRequest } from './products.repository.ts';
 
 const FIRST_PAGE: ProductPageRequest = { page: 0, size: 10, sortField: 'titulo', direction: 'asc' };
@@ -74,12 +74,15 @@ describe('findProductPage totals', () => {
       sql.raw(`INSERT INTO produto_contribuidor (produto_id, ordem, tipo_contribuicao, nome_completo) SELECT id, 9, 'A01', 'Rui Barbosa' FROM produto WHERE titulo BETWEEN 'Título 05' AND 'Título 12'`),
     );
     const page = { ...FIRST_PAGE, size: 3 };
-    const exact = await findProductPage(database.db, { term: 'barbosa' }, page, { countExactUpTo: 30 });
+    // 'barbos' is no whole word of a name, so the word index cannot answer (see 'word index' below)
+    const exact = await findProductPage(database.db, { term: 'barbos' }, page, { countExactUpTo: 30 });
     expect(exact).toMatchObject({ total: 8, approximate: false, hasNext: true });
     expect(exact.rows.map((r) => r.title)).toEqual(['Título 05', 'Título 06', 'Título 07']);
     // Threshold 4: 8 contributor rows, under their limit of 10, so the set is complete.
-    expect(await findProductPage(database.db, { term: 'barbosa' }, page, { countExactUpTo: 4 })).toEqual({ ...exact, total: 4, approximate: true });
+    expect(await findProductPage(database.db, { term: 'barbos' }, page, { countExactUpTo: 4 })).toEqual({ ...exact, total: 4, approximate: true });
     // Threshold 2: the rows stop at 6 (6 products, more than 2), so each walked row reads its contributors.
+    expect(await findProductPage(database.db, { term: 'barbos' }, page, { countExactUpTo: 2 })).toEqual({ ...exact, total: 2, approximate: true });
+    // The whole word: the word index says "more than 2" at once; same answer.
     expect(await findProductPage(database.db, { term: 'barbosa' }, page, { countExactUpTo: 2 })).toEqual({ ...exact, total: 2, approximate: true });
     await database.db.execute(sql.raw(`DELETE FROM produto_contribuidor WHERE ordem = 9`));
   });
@@ -96,9 +99,10 @@ describe('findProductPage totals', () => {
     );
     // 10 contributor rows, 4 products. Threshold 3: the contributor rows stop at 2 × 4 = 8 (three
     // products; the fourth unseen), which proves nothing, so every match is counted: more than 3.
-    expect(await findProductPage(database.db, { term: 'zelia' }, FIRST_PAGE, { countExactUpTo: 3 })).toMatchObject({ total: 3, approximate: true });
+    // ('zeli' is no whole word of a name: the word index cannot answer.)
+    expect(await findProductPage(database.db, { term: 'zeli' }, FIRST_PAGE, { countExactUpTo: 3 })).toMatchObject({ total: 3, approximate: true });
     // Threshold 4: the rows stop at 10, all of them; still counted in full, and exact.
-    const result = await findProductPage(database.db, { term: 'zelia' }, FIRST_PAGE, { countExactUpTo: 4 });
+    const result = await findProductPage(database.db, { term: 'zeli' }, FIRST_PAGE, { countExactUpTo: 4 });
     expect(result).toMatchObject({ total: 4, approximate: false, hasNext: false });
     expect(result.rows.map((r) => r.title)).toEqual(['Título 01', 'Título 02', 'Título 03', 'Título 04']);
   });
@@ -118,5 +122,90 @@ describe('findProductPage totals', () => {
   it('keeps small catalogues exact whatever the statistics say', async () => {
     await setStatistics(5_000_000, 1);
     expect(await findProductPage(database.db, {}, FIRST_PAGE)).toMatchObject({ total: 25, approximate: false });
+  });
+});
+
+/** Rows where the word index differs from what the titles and contributor names say now (both directions). */
+async function wordIndexDrift(): Promise<string[]> {
+  const res = (await database.db.execute(
+    sql.raw(`WITH esperado AS (
+        SELECT 1 AS origem, l AS palavra, p.id AS produto_id FROM produto p, unnest(tsvector_to_array(p.titulo_palavras)) l
+        UNION
+        SELECT 2, x, c.produto_id FROM produto_contribuidor c, regexp_split_to_table(c.nome_busca, '[^[:alnum:]]+') x WHERE x <> ''),
+      atual AS (SELECT origem, palavra, produto_id FROM produto_palavra)
+      SELECT 'faltando ' || origem || ':' || palavra || ':' || produto_id AS d FROM (SELECT * FROM esperado EXCEPT SELECT * FROM atual) f
+      UNION ALL
+      SELECT 'sobrando ' || origem || ':' || palavra || ':' || produto_id FROM (SELECT * FROM atual EXCEPT SELECT * FROM esperado) s`),
+  )) as unknown as { rows: { d: string }[] };
+  return res.rows.map((r) => r.d).sort();
+}
+
+const wordsOf = async (id: number): Promise<string[]> =>
+  ((await database.db.execute(sql.raw(`SELECT origem || ':' || palavra AS w FROM produto_palavra WHERE produto_id = ${id} ORDER BY 1`))) as unknown as { rows: { w: string }[] }).rows.map((r) => r.w);
+
+describe('word index (produto_palavra)', () => {
+  it('follows every write of titles and contributor names: insert, upsert, change, removal, cascade, truncate', async () => {
+    const db = database.db;
+    expect(await wordIndexDrift()).toEqual([]);
+    const [made] = await db.insert(products).values({ isbn13: '9786500000900', title: 'Memórias do cárcere', subtitle: 'Volume único' }).returning({ id: products.id });
+    expect(await wordsOf(made.id)).toEqual(['1:carcer', '1:memor', '1:unic', '1:volum']);
+    // an upsert that changes the title (the importers' INSERT … ON CONFLICT DO UPDATE)
+    await db.execute(sql`INSERT INTO produto (isbn13, titulo) VALUES ('9786500000900', 'Vidas secas') ON CONFLICT (isbn13) DO UPDATE SET titulo = EXCLUDED.titulo, subtitulo = NULL`);
+    expect(await wordsOf(made.id)).toEqual(['1:sec', '1:vid']);
+    await db.insert(productContributors).values([
+      { productId: made.id, sequence: 1, role: 'A01', fullName: 'Graciliano Ramos' },
+      { productId: made.id, sequence: 2, role: 'A12', fullName: 'Ana Ramos-Silva' },
+    ]);
+    expect(await wordsOf(made.id)).toEqual(['1:sec', '1:vid', '2:ana', '2:graciliano', '2:ramos', '2:silva']);
+    // 'ramos' stays while another contributor of the product still has it
+    await db.execute(sql`UPDATE produto_contribuidor SET nome_completo = 'Graciliano Souza' WHERE produto_id = ${made.id} AND ordem = 1`);
+    expect(await wordsOf(made.id)).toEqual(['1:sec', '1:vid', '2:ana', '2:graciliano', '2:ramos', '2:silva', '2:souza']);
+    await db.execute(sql`DELETE FROM produto_contribuidor WHERE produto_id = ${made.id} AND ordem = 2`);
+    expect(await wordsOf(made.id)).toEqual(['1:sec', '1:vid', '2:graciliano', '2:souza']);
+    // an update that leaves the title alone touches nothing
+    await db.execute(sql`UPDATE produto SET ano_edicao = 1938 WHERE id = ${made.id}`);
+    expect(await wordIndexDrift()).toEqual([]);
+    // deleting the product: its title words, and its contributors' through the cascade
+    await db.execute(sql`DELETE FROM produto WHERE id = ${made.id}`);
+    expect(await wordsOf(made.id)).toEqual([]);
+    expect(await wordIndexDrift()).toEqual([]);
+  });
+
+  it('empties with TRUNCATE (which fires no delete trigger)', async () => {
+    const scratch = await openTestDatabase();
+    try {
+      const db = scratch.database.db;
+      const [made] = await db.insert(products).values({ isbn13: '9786500000901', title: 'Angústia' }).returning({ id: products.id });
+      await db.insert(productContributors).values({ productId: made.id, sequence: 1, role: 'A01', fullName: 'Graciliano Ramos' });
+      await db.execute(sql`TRUNCATE produto_contribuidor`);
+      expect(((await db.execute(sql`SELECT origem FROM produto_palavra`)) as unknown as { rows: { origem: number }[] }).rows).toEqual([{ origem: 1 }]);
+      await db.execute(sql`TRUNCATE produto CASCADE`);
+      expect(((await db.execute(sql`SELECT count(*)::int AS n FROM produto_palavra`)) as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await scratch.database.close();
+      await scratch.drop();
+    }
+  });
+
+  it('says "more than N" for one title or term word from the index alone, with the page the full count gives', async () => {
+    const page = { ...FIRST_PAGE, size: 3 };
+    for (const filters of [{ title: 'títulos' }, { term: 'Titulo' }]) {
+      const withIndex = await findProductPage(database.db, filters, page, { countExactUpTo: 10 });
+      const without = await findProductPage(database.db, filters, page, { countExactUpTo: 10, wordIndex: false });
+      expect(withIndex).toEqual(without);
+      expect(withIndex).toMatchObject({ total: 10, approximate: true, hasNext: true });
+    }
+    // Proof that the index answered: words no title has, planted for 11 products, are believed.
+    await database.db.execute(sql.raw(`INSERT INTO produto_palavra (origem, palavra, produto_id) SELECT 1, 'zzplant', id FROM produto ORDER BY id LIMIT 11`));
+    try {
+      expect(await findProductPage(database.db, { title: 'zzplant' }, page, { countExactUpTo: 10 })).toMatchObject({ total: 10, approximate: true, rows: [] });
+      expect(await findProductPage(database.db, { title: 'zzplant' }, page, { countExactUpTo: 10, wordIndex: false })).toMatchObject({ total: 0, approximate: false });
+      // not for two words, another filter, or fragments: the full count decides
+      expect(await findProductPage(database.db, { title: 'zzplant título' }, page, { countExactUpTo: 10 })).toMatchObject({ total: 0, approximate: false });
+      expect(await findProductPage(database.db, { title: 'zzplant', editionYear: 2000 }, page, { countExactUpTo: 10 })).toMatchObject({ total: 0, approximate: false });
+      expect(await findProductPage(database.db, { title: 'zzplant', textMatch: 'fragments' }, page, { countExactUpTo: 10 })).toMatchObject({ total: 0, approximate: false });
+    } finally {
+      await database.db.execute(sql.raw(`DELETE FROM produto_palavra WHERE palavra = 'zzplant'`));
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { ageRanges, contentRatings, productLines, targetAudiences } from '../lookups/lookups.schema.ts';
-import { imprints, productContributors, productPrices, products, productSubjects, publishers } from './products.schema.ts';
+import { imprints, productContributors, productPrices, products, productSubjects, productWords, publishers } from './products.schema.ts';
 
 /** Sortable columns of the catalogue list (wire names of `PRODUCT_SORT_FIELDS`). */
 export type ProductSortField = 'titulo' | 'isbn13' | 'idErp' | 'editora' | 'anoEdicao' | 'situacao' | 'id';
@@ -173,8 +173,9 @@ function contributorsMatch(pattern: SQL): SQL {
  *   OR of sub-selects would scan the whole table); `row` writes it as an OR of tests on the row,
  *   for reading along the sort index, where each row is tested as it comes.
  * @param arms only with `row`, inside `firstMatches`' statement: its CTE `a` already holds the
- *   products whose contributors match, complete unless it reached `contributorLimit` rows; a row
- *   is then looked up in that set, and its contributors are read only when the set is incomplete.
+ *   products whose contributors match, complete unless it reached `contributorLimit` rows or was
+ *   not read (`amplo.bn`); a row is then looked up in that set, and its contributors are read
+ *   only when the set is incomplete.
  */
 export function buildConditions(f: ProductListFilters, form: 'set' | 'row' = 'set', arms?: { contributorLimit: number }): SQL[] {
   const conds: SQL[] = [];
@@ -195,7 +196,7 @@ export function buildConditions(f: ProductListFilters, form: 'set' | 'row' = 'se
       const tests: SQL[] = [
         titleCondition(f.term, mode, null),
         arms
-          ? sql`(${products.id} IN (SELECT a.id FROM a WHERE a.arm = 2) OR ((SELECT count(*) FROM a WHERE a.arm = 2) = ${arms.contributorLimit} AND ${contributorsMatch(pattern)}))`
+          ? sql`(${products.id} IN (SELECT a.id FROM a WHERE a.arm = 2) OR (((SELECT amplo.bn FROM amplo) OR (SELECT count(*) FROM a WHERE a.arm = 2) = ${arms.contributorLimit}) AND ${contributorsMatch(pattern)}))`
           : contributorsMatch(pattern),
         sql`${products.publisherId} IN (SELECT e.id FROM ${publishers} e WHERE acervo_normalize(e.nome) LIKE ${pattern})`,
       ];
@@ -299,8 +300,52 @@ function contributorRowLimit(cap: number): number {
 }
 
 /**
- * CTEs `m` (id and sort key `k` of at most `cap` + 1 matching rows, MATERIALIZED) and `contagem`
- * (`n`: the number of matches when at most `cap`, anything above `cap` otherwise; `estimate` null).
+ * The text of a filter set that holds one title or `term` text of ONE word and nothing else, in
+ * word mode: the case where the word index (`produto_palavra`) can tell "more than cap" alone.
+ * `nameWord`: for `term`, the text when it is itself a single word (its contributor-name test is
+ * "contains", and a name holding it as a whole word contains it).
+ */
+function singleWordFilter(f: ProductListFilters): { kind: 'title' | 'term'; words: string; nameWord: string | null } | null {
+  if ((f.textMatch ?? 'words') !== 'words' || Boolean(f.title) === Boolean(f.term)) return null;
+  if (buildConditions({ ...f, title: undefined, term: undefined, termIsbns: undefined }).length > 0) return null;
+  const text = (f.title ?? f.term) as string;
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  const nameWord = f.term && words.length === 1 && words[0] === text.trim() ? words[0] : null;
+  return { kind: f.title ? 'title' : 'term', words: words.join(' '), nameWord };
+}
+
+/**
+ * CTE `amplo`: `b` true when the word index alone shows that more than `cap` products match the
+ * filters, so nothing else needs counting (docs/catalog-search.md "Broad words"); `bn` true when
+ * that came from contributor names (so `term`'s contributor alternative, which would read every
+ * matching name, is left to the page walk). Both false when the index cannot tell. Only for
+ * `singleWordFilter`s: a title text whose words have ONE stem after stop words (every product
+ * holding that stem matches: each word's test is "same stem or starts with"), and for `term` also
+ * a one-word text held as a whole word by more than `cap` products' contributor names. Each probe
+ * reads at most cap + 1 entries of the index's primary key.
+ */
+function broadWordMatch(f: ProductListFilters, cap: number): SQL {
+  const single = singleWordFilter(f);
+  if (!single) return NOT_BROAD;
+  const probe = (source: number, word: SQL) =>
+    sql`(SELECT count(*) FROM (SELECT 1 FROM ${productWords} w WHERE w.origem = ${source} AND w.palavra = ${word} LIMIT ${cap + 1}) x) > ${cap}`;
+  // Written inline (immutable functions of the bound text), not as a sub-select: the planner then
+  // sees a constant and reads the key's first cap + 1 entries; with a sub-select's parameter it
+  // chose a bitmap of every entry of the word (10,623 for "memorias": 2.2 ms instead of 0.3).
+  const stems = sql`tsvector_to_array(to_tsvector('acervo_pt', ${single.words}::text))`;
+  const stem = sql`CASE WHEN cardinality(${stems}) = 1 THEN (${stems})[1] END`;
+  if (!single.nameWord) return sql`amplo AS (SELECT ${probe(1, stem)} AS b, false AS bn)`;
+  return sql`amplo AS (SELECT t OR n AS b, n AS bn FROM (SELECT ${probe(2, sql`acervo_normalize(${single.nameWord}::text)`)} AS n, ${probe(1, stem)} AS t) p)`;
+}
+
+/** `amplo` when the word index is not asked. */
+const NOT_BROAD = sql`amplo AS (SELECT false AS b, false AS bn)`;
+
+/**
+ * CTEs `amplo` (`broadWordMatch`), `m` (id and sort key `k` of at most `cap` + 1 matching rows,
+ * MATERIALIZED; not read when `amplo` says more than cap) and `contagem` (`n`: the number of
+ * matches when at most `cap`, anything above `cap` otherwise; `estimate` null).
  * Without `term`: the first cap + 1 matches of all conditions. With `term`, whose UNION of id
  * sets would otherwise be computed whole (every title match visited: 41 ms for a broad word on
  * 500,000 titles), each alternative (title, contributor, publisher, ISBN) carries the other
@@ -310,31 +355,39 @@ function contributorRowLimit(cap: number): number {
  * products leave the count unknown: `n` = -1, and the caller counts every match instead;
  * otherwise the union is complete and counted exactly.
  */
-function firstMatches(f: ProductListFilters, key: SQL, source: SQL, cap: number): SQL {
+function firstMatches(f: ProductListFilters, key: SQL, source: SQL, cap: number, wordIndex: boolean): SQL {
   const lim = sql`LIMIT ${cap + 1}`;
+  const broad = wordIndex ? broadWordMatch(f, cap) : NOT_BROAD;
+  const notBroad = sql`NOT (SELECT amplo.b FROM amplo)`;
+  // The contributor alternative is still read when the title alone was broad: the page walk then
+  // looks rows up in it instead of reading each row's contributors (a rare name: a short list).
+  const notBroadNames = sql`NOT (SELECT amplo.bn FROM amplo)`;
   if (!f.term) {
-    return sql`m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${and(...buildConditions(f))} ${lim}),
-      contagem AS (SELECT count(*) AS n, NULL AS estimate FROM m)`;
+    return sql`${broad},
+      m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${notBroad} AND ${and(...buildConditions(f))} ${lim}),
+      contagem AS (SELECT CASE WHEN (SELECT amplo.b FROM amplo) THEN ${cap + 1} ELSE (SELECT count(*) FROM m) END AS n, NULL AS estimate)`;
   }
   const others = buildConditions({ ...f, term: undefined, termIsbns: undefined });
   // Contributor rows repeat a product when two of its contributors match ("Silva" and "Silva
   // Filho"): twice the rows, so that more than cap distinct products are usually among them.
   const contributorLim = sql`LIMIT ${contributorRowLimit(cap)}`;
-  const rest = others.length ? sql` AND ${and(...others)}` : sql``;
+  const rest = sql` AND ${notBroad}${others.length ? sql` AND ${and(...others)}` : sql``}`;
   const pattern = containsPattern(f.term);
   const arms: SQL[] = [
     sql`(SELECT 1 AS arm, ${products.id} AS id FROM ${products} WHERE ${titleCondition(f.term, f.textMatch ?? 'words', null)}${rest} ${lim})`,
     others.length
-      ? sql`(SELECT 2 AS arm, ${products.id} AS id FROM ${productContributors} c JOIN ${products} ON ${products.id} = c.produto_id WHERE c.nome_busca LIKE ${pattern}${rest} ${contributorLim})`
-      : sql`(SELECT 2 AS arm, c.produto_id AS id FROM ${productContributors} c WHERE c.nome_busca LIKE ${pattern} ${contributorLim})`,
+      ? sql`(SELECT 2 AS arm, ${products.id} AS id FROM ${productContributors} c JOIN ${products} ON ${products.id} = c.produto_id WHERE c.nome_busca LIKE ${pattern} AND ${notBroadNames} AND ${and(...others)} ${contributorLim})`
+      : sql`(SELECT 2 AS arm, c.produto_id AS id FROM ${productContributors} c WHERE c.nome_busca LIKE ${pattern} AND ${notBroadNames} ${contributorLim})`,
     sql`(SELECT 3 AS arm, ${products.id} AS id FROM ${products} WHERE ${products.publisherId} IN (SELECT e.id FROM ${publishers} e WHERE acervo_normalize(e.nome) LIKE ${pattern})${rest} ${lim})`,
     ...(f.termIsbns ?? []).map(
       (isbn, i) => sql`(SELECT ${4 + i} AS arm, ${products.id} AS id FROM ${products} WHERE (${products.isbn13} = ${isbn} OR ${products.isbn10} = ${isbn})${rest} ${lim})`,
     ),
   ];
-  return sql`a AS MATERIALIZED (${sql.join(arms, sql` UNION ALL `)}),
+  return sql`${broad},
+    a AS MATERIALIZED (${sql.join(arms, sql` UNION ALL `)}),
     m AS MATERIALIZED (SELECT ${products.id} AS id, ${key} AS k FROM ${source} WHERE ${products.id} IN (SELECT a.id FROM a) ${lim}),
     contagem AS (SELECT CASE
+        WHEN (SELECT amplo.b FROM amplo) THEN ${cap + 1}
         WHEN EXISTS (SELECT 1 FROM a GROUP BY a.arm HAVING count(DISTINCT a.id) > ${cap}) THEN ${cap + 1}
         WHEN (SELECT count(*) FROM a WHERE a.arm = 2) = ${contributorRowLimit(cap)} THEN -1
         ELSE (SELECT count(*) FROM m) END AS n,
@@ -349,6 +402,8 @@ export interface ProductPageOptions {
   catalogueCountExactUpTo?: number;
   /** Sort-index rows the first statement may walk; default WALK_WINDOW_ROWS, or 100 per row up to the page end if more. */
   walkWindowRows?: number;
+  /** Whether the word index may answer "more than the threshold" (`broadWordMatch`); default true. Tests compare both ways. */
+  wordIndex?: boolean;
 }
 
 /** Raw row of the page statements: a list row (null past the end) with the count columns. */
@@ -362,7 +417,9 @@ type PageQueryRow = Omit<ProductListRow, 'id'> & { id: number | null; n: number 
  * - Filters, one statement in the usual cases: CTE `m` (MATERIALIZED) holds the id and sort key of
  *   the first `countExactUpTo` + 1 matches, read through the filters' indexes (`firstMatches`).
  *   At most the threshold: they are every match, so their number is the exact total and the page a
- *   top-N sort of them. More: total = the threshold (`approximate`, "more than 1,000") and, for an
+ *   top-N sort of them. When the only filter is one title or `term` word, the word index may
+ *   already know that more than the threshold match (`broadWordMatch`), and `m` is not read.
+ *   More: total = the threshold (`approximate`, "more than 1,000") and, for an
  *   indexed sort (`titulo`, `isbn13`, `idErp`, `id`) and a page ending within
  *   WALK_PAGES_UP_TO_ROWS, the same statement reads the page along the sort index, testing each of
  *   its first `walkWindowRows` rows (`buildConditions(…, 'row')`) and stopping when the page is full.
@@ -431,7 +488,7 @@ export async function findProductPage(
   const fewMatches = (f: ProductListFilters) =>
     pageRows(
       db,
-      select(sql`${firstMatches(f, key, source, cap)},
+      select(sql`${firstMatches(f, key, source, cap, options.wordIndex ?? true)},
         pagina AS ((SELECT m.id, m.k FROM m WHERE (SELECT n FROM contagem) BETWEEN 0 AND ${cap} ORDER BY m.k ${dir}, m.id ${dir} ${limit})
         ${
           walkable

@@ -153,7 +153,9 @@ export const products = pgTable(
   (t) => [
     index('produto_titulo_busca_trgm').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
     index('produto_titulo_palavras_fts').using('gin', t.searchWords),
-    index('produto_titulo_idx').on(t.title, t.id),
+    // produto_titulo_idx (titulo, id) INCLUDE (titulo_palavras, editora_id) is created by migration
+    // 0009 in SQL (drizzle cannot write INCLUDE): the list's title order, and the page walk of a
+    // broad title or `term` word tests each row from the index alone (docs/catalog-search.md).
     index('produto_editora_idx').on(t.publisherId),
     index('produto_id_erp_idx').on(t.erpId),
     index('produto_isbn10_idx').on(t.isbn10),
@@ -183,6 +185,25 @@ export const productContributors = pgTable(
     // Catalogue filter `term`: accent-insensitive contains on the contributor name (GET produto).
     index('produto_contribuidor_nome_busca_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The catalogue's word index (migration 0009; docs/catalog-search.md "Broad words"): one row per
+ * distinct word of a product. `source` 1: a stem of `produto.titulo_palavras` (title and
+ * subtitle in `acervo_pt`); 2: a word of a contributor's `nome_busca` (normalised name split on
+ * anything not a letter or digit). Written only by statement-level triggers on `produto` and
+ * `produto_contribuidor` (in the writing statement's transaction), never by the application.
+ * Its primary key tells "more than N products have this word" by reading N + 1 index entries,
+ * whatever the word's frequency: the GIN indexes build the whole match set before the first row.
+ */
+export const productWords = pgTable(
+  'produto_palavra',
+  {
+    source: smallint('origem').notNull(),
+    word: text('palavra').notNull(),
+    productId: integer('produto_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.word, t.productId] })],
 );
 
 /** Subject of a product; `scheme` is ONIX code list 26 (10 = BISAC). */

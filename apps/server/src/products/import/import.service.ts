@@ -413,7 +413,7 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal, actor?
     }
     await db.update(productImports).set({ status: 'CONCLUIDA', finishedAt: sql`now()` }).where(eq(productImports.id, id));
     // fresh planner statistics after a load (as the ONIX import does)
-    if (written > 0) await db.execute(sql`ANALYZE produto, produto_contribuidor, produto_assunto, produto_preco, editora, selo`);
+    if (written > 0) await db.execute(sql`ANALYZE produto, produto_contribuidor, produto_palavra, produto_assunto, produto_preco, editora, selo`);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await db.update(productImports).set({ status: 'ERRO', finishedAt: sql`now()`, message: `A importação parou: ${message}`.slice(0, 2000) }).where(eq(productImports.id, id));

@@ -194,7 +194,7 @@ export async function importOnixFiles(db: Db, files: string[], options: OnixImpo
   const written = reports.reduce((n, r) => n + r.created + r.updated, 0);
   // Fresh planner statistics after a load: PGlite has no autovacuum, and the catalogue's unfiltered
   // total is read from them above 100,000 rows (products.repository.ts `unfilteredTotal`).
-  if (written > 0) await db.execute(sql`ANALYZE produto, produto_contribuidor, produto_assunto, produto_preco, editora, selo`);
+  if (written > 0) await db.execute(sql`ANALYZE produto, produto_contribuidor, produto_palavra, produto_assunto, produto_preco, editora, selo`);
   return { files: reports, refused: reports.filter((r) => r.status === 'refused').length };
 }
 
