@@ -123,14 +123,14 @@ async function setWordIndexTriggers(database: Database, on: boolean): Promise<vo
 }
 
 /** A user to confirm the imports (the audit entries name it). */
-async function benchActor(database: Database): Promise<AuditActor> {
-  const [user] = await database.db.insert(users).values({ name: 'Bench', login: `bench-${process.pid}`, passwordHash: 'x' }).returning({ id: users.id });
+async function benchActor(database: Database, kind: string): Promise<AuditActor> {
+  const [user] = await database.db.insert(users).values({ name: 'Bench', login: `bench-${process.pid}-${kind}`, passwordHash: 'x' }).returning({ id: users.id });
   return { userId: user.id, userName: 'Bench', companyId: null };
 }
 
 async function measure(label: string, database: Database, file: string, kind: 'CSV' | 'ONIX', rss: ReturnType<typeof rssSampler>): Promise<string[]> {
   const lines: string[] = [];
-  const actor = await benchActor(database);
+  const actor = await benchActor(database, kind);
   const size = (fs.statSync(file).size / 1048576).toFixed(1);
   rss.reset();
   let t0 = performance.now();

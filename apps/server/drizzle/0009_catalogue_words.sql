@@ -14,8 +14,8 @@ DROP INDEX "produto_titulo_idx";
 -- broad word tests each row from the index alone (an index-only scan), without a heap visit.
 CREATE INDEX "produto_titulo_idx" ON "produto" USING btree ("titulo", "id") INCLUDE ("titulo_palavras", "editora_id");
 --> statement-breakpoint
--- The word index is written by these statement-level triggers only (docs/catalog-search.md
--- "Broad words"): each runs once per writing statement over its transition tables, so a batch of
+-- The word index is written by these triggers only (docs/catalog-search.md "Broad words"):
+-- inserts and deletes run once per writing statement over its transition table, so a batch of
 -- 1,000 products is one INSERT here, not 1,000. Deletions name the exact rows (word and product)
 -- so the primary key serves them; no other index is kept.
 CREATE FUNCTION acervo_palavras_produto() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -24,15 +24,6 @@ BEGIN
     DELETE FROM produto_palavra w
       USING (SELECT a.id, l FROM antigos a, unnest(tsvector_to_array(a.titulo_palavras)) l) d
       WHERE w.origem = 1 AND w.palavra = d.l AND w.produto_id = d.id;
-  ELSIF TG_OP = 'UPDATE' THEN
-    DELETE FROM produto_palavra w
-      USING (SELECT a.id, l FROM antigos a JOIN novos n ON n.id = a.id, unnest(tsvector_to_array(a.titulo_palavras)) l
-             WHERE a.titulo_palavras IS DISTINCT FROM n.titulo_palavras) d
-      WHERE w.origem = 1 AND w.palavra = d.l AND w.produto_id = d.id;
-    INSERT INTO produto_palavra (origem, palavra, produto_id)
-      SELECT 1, l, n.id FROM novos n JOIN antigos a ON a.id = n.id, unnest(tsvector_to_array(n.titulo_palavras)) l
-      WHERE a.titulo_palavras IS DISTINCT FROM n.titulo_palavras
-      ON CONFLICT DO NOTHING;
   ELSE
     INSERT INTO produto_palavra (origem, palavra, produto_id)
       SELECT 1, l, n.id FROM novos n, unnest(tsvector_to_array(n.titulo_palavras)) l
@@ -43,7 +34,21 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER produto_palavra_inclusao AFTER INSERT ON produto REFERENCING NEW TABLE AS novos FOR EACH STATEMENT EXECUTE FUNCTION acervo_palavras_produto();
 --> statement-breakpoint
-CREATE TRIGGER produto_palavra_alteracao AFTER UPDATE ON produto REFERENCING OLD TABLE AS antigos NEW TABLE AS novos FOR EACH STATEMENT EXECUTE FUNCTION acervo_palavras_produto();
+-- A changed title, row by row: most updates of produto leave the title alone (flags, prices,
+-- situation, the importers' upserts of unchanged titles), and the WHEN clause skips those rows
+-- without calling anything; a statement-level trigger would have to match every updated row.
+CREATE FUNCTION acervo_palavras_titulo_alterado() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM produto_palavra w
+    WHERE w.origem = 1 AND w.produto_id = OLD.id AND w.palavra = ANY (tsvector_to_array(OLD.titulo_palavras));
+  INSERT INTO produto_palavra (origem, palavra, produto_id)
+    SELECT 1, l, NEW.id FROM unnest(tsvector_to_array(NEW.titulo_palavras)) l
+    ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER produto_palavra_alteracao AFTER UPDATE ON produto FOR EACH ROW
+  WHEN (OLD.titulo_palavras IS DISTINCT FROM NEW.titulo_palavras) EXECUTE FUNCTION acervo_palavras_titulo_alterado();
 --> statement-breakpoint
 CREATE TRIGGER produto_palavra_exclusao AFTER DELETE ON produto REFERENCING OLD TABLE AS antigos FOR EACH STATEMENT EXECUTE FUNCTION acervo_palavras_produto();
 --> statement-breakpoint

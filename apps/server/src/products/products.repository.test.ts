@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../test/test-app.ts';
 import type { Database } from '../db/client.ts';
-import { productContributors, products } from './products.schema.ts';
+import { productContributors, products, publishers } from './products.schema.ts';
 import { findProductPage, type ProductPageRequest } from './products.repository.ts';
 
 const FIRST_PAGE: ProductPageRequest = { page: 0, size: 10, sortField: 'titulo', direction: 'asc' };
@@ -206,6 +206,37 @@ describe('word index (produto_palavra)', () => {
       expect(await findProductPage(database.db, { title: 'zzplant', textMatch: 'fragments' }, page, { countExactUpTo: 10 })).toMatchObject({ total: 0, approximate: false });
     } finally {
       await database.db.execute(sql.raw(`DELETE FROM produto_palavra WHERE palavra = 'zzplant'`));
+    }
+  });
+});
+
+describe('publisher-only lists', () => {
+  it('count publisher by publisher and stop at the threshold, with the same answer as the full count', async () => {
+    const db = database.db;
+    const [alfa, alfabeto] = await db
+      .insert(publishers)
+      .values([
+        { name: 'Editora Alfa', nameKey: 'editora alfa' },
+        { name: 'Alfabeto Edições', nameKey: 'alfabeto edicoes' },
+      ])
+      .returning({ id: publishers.id });
+    await db.insert(products).values([
+      ...Array.from({ length: 12 }, (_, i) => ({ isbn13: `97865000031${String(i).padStart(2, '0')}`, title: `Alfa ${String(i).padStart(2, '0')}`, publisherId: alfa.id })),
+      ...Array.from({ length: 3 }, (_, i) => ({ isbn13: `97865000032${String(i).padStart(2, '0')}`, title: `Beto ${i}`, publisherId: alfabeto.id })),
+    ]);
+    try {
+      const page = { ...FIRST_PAGE, size: 4 };
+      for (const cap of [5, 12, 14, 15, 20]) {
+        const fast = await findProductPage(db, { publisher: 'alfa' }, page, { countExactUpTo: cap });
+        expect(fast, `cap ${cap}`).toEqual(await findProductPage(db, { publisher: 'alfa' }, page, { countExactUpTo: cap, wordIndex: false }));
+        expect(fast, `cap ${cap}`).toMatchObject(cap < 15 ? { total: cap, approximate: true } : { total: 15, approximate: false });
+        expect(fast.rows.map((r) => r.title)).toEqual(['Alfa 00', 'Alfa 01', 'Alfa 02', 'Alfa 03']);
+      }
+      // with another filter the shortcut is not taken (and none of them is from 1999)
+      expect(await findProductPage(db, { publisher: 'alfa', editionYear: 1999 }, page, { countExactUpTo: 5 })).toMatchObject({ total: 0, approximate: false });
+    } finally {
+      await db.execute(sql`DELETE FROM produto WHERE editora_id IN (${alfa.id}, ${alfabeto.id})`);
+      await db.execute(sql`DELETE FROM editora WHERE id IN (${alfa.id}, ${alfabeto.id})`);
     }
   });
 });
