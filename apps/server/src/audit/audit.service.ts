@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AUDIT_ENTITY_ROLES,
   AUDIT_SECRET_MASK,
@@ -80,8 +80,10 @@ export async function recordAudit(db: Executor, entry: AuditRecord): Promise<voi
 }
 
 /**
- * Writes many audit entries in one INSERT (the product import writes one per product of a batch
- * of 1,000), with `recordAudit`'s rules; same transaction advice.
+ * Writes many audit entries (the product import writes one per product of a batch of 1,000), with
+ * `recordAudit`'s rules; same transaction advice. More than one entry goes as ONE JSON parameter
+ * through `jsonb_to_recordset`: as a VALUES list of 7,000 parameters a batch of 1,000 took 51 ms
+ * and grew the process by about 150 MB over an import of 100,000 products (bench:product-import).
  */
 export async function recordAudits(db: Executor, entries: readonly AuditRecord[]): Promise<void> {
   const values = entries.flatMap((entry) => {
@@ -99,7 +101,16 @@ export async function recordAudits(db: Executor, entries: readonly AuditRecord[]
       },
     ];
   });
-  if (values.length) await db.insert(auditLog).values(values);
+  if (values.length === 0) return;
+  if (values.length === 1) {
+    await db.insert(auditLog).values(values);
+    return;
+  }
+  const rows = values.map((v) => ({ usuario_id: v.userId, nome_usuario: v.userName, empresa_id: v.companyId, entidade: v.entity, id_registro: v.recordId, acao: v.action, alteracoes: v.changes }));
+  await db.execute(sql`INSERT INTO auditoria (usuario_id, nome_usuario, empresa_id, entidade, id_registro, acao, alteracoes)
+    SELECT usuario_id, nome_usuario, empresa_id, entidade, id_registro, acao, alteracoes
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS r(usuario_id int, nome_usuario varchar, empresa_id int, entidade varchar, id_registro varchar, acao varchar, alteracoes jsonb)`);
 }
 
 /**

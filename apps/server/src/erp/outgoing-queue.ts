@@ -42,14 +42,21 @@ export async function enqueueOutgoing(tx: Executor, companyId: number, item: Out
 export async function enqueueOutgoingMany(tx: Executor, companyId: number, items: readonly OutgoingItemInput[]): Promise<number[]> {
   if (items.length === 0) return [];
   const values = items.map((item) => ({
-    companyId,
-    kind: item.tipo,
-    reference: item.referencia.slice(0, 100),
-    description: item.descricao.slice(0, 500),
-    payload: item.tipo === 'PRODUTO' ? erpProductOutSchema.parse(item.conteudo) : erpOrderOutSchema.parse(item.conteudo),
+    empresa_id: companyId,
+    tipo: item.tipo,
+    referencia: item.referencia.slice(0, 100),
+    descricao: item.descricao.slice(0, 500),
+    conteudo: item.tipo === 'PRODUTO' ? erpProductOutSchema.parse(item.conteudo) : erpOrderOutSchema.parse(item.conteudo),
   }));
-  const rows = await tx.insert(outgoingItems).values(values).returning({ id: outgoingItems.id });
-  return rows.map((r) => r.id);
+  // one JSON parameter, not a VALUES list of 5 parameters per item (see `recordAudits`); WITH
+  // ORDINALITY keeps the ids in the order given
+  const result = await tx.execute(sql`INSERT INTO fila_integracao (empresa_id, tipo, referencia, descricao, conteudo)
+    SELECT r.empresa_id, r.tipo, r.referencia, r.descricao, r.conteudo
+    FROM jsonb_array_elements(${JSON.stringify(values)}::jsonb) WITH ORDINALITY AS e(item, n),
+      jsonb_to_record(e.item) AS r(empresa_id int, tipo varchar, referencia varchar, descricao varchar, conteudo jsonb)
+    ORDER BY e.n
+    RETURNING id`);
+  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }
 
 /** Minutes to wait after the `attempts`-th failed attempt: 1, 2, 4, 8 … (OUTGOING_FIRST_DELAY_MINUTES × 2^(attempts−1)). */
