@@ -270,13 +270,26 @@ export type ExtraValues = { [K in keyof typeof EXTRA_COLUMNS]: unknown } & { [K 
 const EXTRA_ENTRIES = Object.entries(EXTRA_COLUMNS) as [string, string][];
 const EXTRA_COLUMN_LIST = sql.raw([...UPSERT_COLUMNS, ...EXTRA_ENTRIES].map(([c]) => c).join(', '));
 const EXTRA_RECORD_TYPE = sql.raw([...UPSERT_COLUMNS, ...EXTRA_ENTRIES].map(([c, t]) => `${c} ${t}`).join(', '));
-const EXTRA_UPDATE_SET = sql.raw(
-  [...UPSERT_COLUMNS, ...EXTRA_ENTRIES]
-    .filter(([c]) => c !== 'isbn13')
-    .map(([c]) => `${c} = excluded.${c}`)
-    .concat('data_alteracao = now()')
-    .join(', '),
-);
+/** SET of the spreadsheet upsert: every column but the key and those in `kept` (left as stored). */
+function extraUpdateSet(kept: ReadonlySet<string>) {
+  return sql.raw(
+    [...UPSERT_COLUMNS, ...EXTRA_ENTRIES]
+      .filter(([c]) => c !== 'isbn13' && !kept.has(c))
+      .map(([c]) => `${c} = excluded.${c}`)
+      .concat('data_alteracao = now()')
+      .join(', '),
+  );
+}
+const EXTRA_UPDATE_SET = extraUpdateSet(new Set());
+
+/**
+ * What a spreadsheet upsert leaves as stored on products that already exist: `columns` of
+ * `produto` and child lists (the file had no column for them; see `keptOnUpdate` of the import).
+ */
+export interface KeptOnUpdate {
+  columns: ReadonlySet<string>;
+  children: ReadonlySet<'contributors' | 'subjects' | 'prices'>;
+}
 const FLAG_SET = sql.raw(FLAG_COLUMNS.map((c) => `${c} = coalesce(r.${c}, p.${c})`).join(', '));
 const FLAG_RECORD_TYPE = sql.raw(['isbn13 varchar', ...FLAG_COLUMNS.map((c) => `${c} boolean`)].join(', '));
 
@@ -296,6 +309,8 @@ export async function upsertFullRecords(
   cache: NameCache,
   /** Per record (same order), the {@link EXTRA_COLUMNS} and flags to write too (spreadsheet import); absent for ONIX. */
   extras?: ExtraValues[],
+  /** With `extras`: what existing products keep (columns and child lists the file does not carry). */
+  kept?: KeptOnUpdate,
 ): Promise<WriteOutcome[]> {
   if (records.length === 0) return [];
   const refs = await resolvePublishers(db, records, cache);
@@ -334,7 +349,7 @@ export async function upsertFullRecords(
     : rows;
   const result = await db.execute(sql`INSERT INTO produto (${columns})
     SELECT ${columns} FROM jsonb_to_recordset(${JSON.stringify(withExtras)}::jsonb) AS r(${extras ? EXTRA_RECORD_TYPE : RECORD_TYPE})
-    ON CONFLICT (isbn13) DO UPDATE SET ${extras ? EXTRA_UPDATE_SET : UPDATE_SET}
+    ON CONFLICT (isbn13) DO UPDATE SET ${extras ? (kept ? extraUpdateSet(kept.columns) : EXTRA_UPDATE_SET) : UPDATE_SET}
     RETURNING id, isbn13, (xmax = 0) AS inserted`);
   if (extras) {
     // flags: only those given are written (absent keeps the stored value, or the default on create)
@@ -352,7 +367,9 @@ export async function upsertFullRecords(
     if (!row) throw new Error(`upsert returned no row for ${record.isbn13}`);
     return { productId: Number(row.id), record };
   });
-  await replaceChildren(db, items, ['contributors', 'subjects', 'prices']);
+  // a child list the file has no column for is left alone (new products have none to keep)
+  const kinds = (['contributors', 'subjects', 'prices'] as const).filter((k) => !kept?.children.has(k));
+  if (kinds.length) await replaceChildren(db, items, kinds);
   return records.map((r) => (byIsbn.get(r.isbn13)?.inserted ? 'created' : 'updated'));
 }
 

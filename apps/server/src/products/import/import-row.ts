@@ -242,6 +242,55 @@ export function validateBody(body: Record<string, unknown>): { ok: true; value: 
   return { ok: false, errors };
 }
 
+/** A child list the writer replaces (`replaceChildren` of `catalog-writer.ts`). */
+export type ChildKind = 'contributors' | 'subjects' | 'prices';
+
+/**
+ * What each import column writes: `produto` columns, or a child list (`@contributors`…). The
+ * flags are not here: a flag column left blank or absent keeps the stored value anyway. Every
+ * column of IMPORT_COLUMNS but the key and the flags has an entry (a test checks it).
+ */
+export const COLUMN_TARGETS: Readonly<Record<string, readonly string[]>> = {
+  isbn10: ['isbn10'], issn: ['issn'], status: ['status'], tipo: ['tipo'], origem: ['origem'],
+  titulo: ['titulo'], tituloEn: ['titulo_en'], tituloEs: ['titulo_es'], subtitulo: ['subtitulo'],
+  unidadeMedida: ['unidade_medida'], grupoProduto: ['grupo_produto'], colecao: ['colecao'],
+  anoEdicao: ['ano_edicao'], numeroEdicao: ['numero_edicao'], tiragem: ['tiragem'],
+  idEditora: ['editora_id'], editora: ['editora_id'], idSelo: ['selo_id'], selo: ['selo_id'],
+  categoriaBisac: ['categoria_bisac'], subcategoriaBisac: ['subcategoria_bisac'], categoria: ['categoria'], assunto: ['assunto'],
+  idFaixaEtaria: ['faixa_etaria_id'], idPublicoAlvo: ['publico_alvo_id'], idClassificacaoIndicativa: ['classificacao_indicativa_id'], idLinhaProduto: ['linha_produto_id'],
+  personagens: ['personagens'], brindes: ['brindes'], produtosRelacionados: ['produtos_relacionados'],
+  estoqueMinimo: ['estoque_minimo'], estoqueMaximo: ['estoque_maximo'],
+  formatoProduto: ['formato_produto'], detalhesFormato: ['detalhes_formato'], encadernacao: ['encadernacao'],
+  cest: ['cest'], codigoBeneficio: ['codigo_beneficio'], percentualDescontoMaximo: ['percentual_desconto_maximo'],
+  situacao: ['situacao'], dataSituacao: ['data_situacao'], caracteristicaFiscal: ['caracteristica_fiscal'],
+  sinopse: ['sinopse'], sinopseEn: ['sinopse_en'], sinopseEs: ['sinopse_es'], idioma: ['idioma'],
+  dataPublicacao: ['data_publicacao'], numeroPaginas: ['numero_paginas'], pesoGramas: ['peso_gramas'],
+  alturaMm: ['altura_mm'], larguraMm: ['largura_mm'], espessuraMm: ['espessura_mm'],
+  autores: ['@contributors'], assuntos: ['@subjects'], precos: ['@prices'],
+  slugSeo: ['slug_seo'], palavrasChave: ['palavras_chave'], observacao: ['observacao'],
+};
+
+/**
+ * What an update must leave as stored because the file has no column for it: `columns` of
+ * `produto` and child lists (`children`). A blank cell in a column the file has still clears the
+ * field; a column the file lacks is no statement about the field (a 3-column file that corrects
+ * page counts must not wipe publishers, prices and contributors).
+ * @param fileColumns the file's columns (canonical wire names, as `produto_importacao.colunas`)
+ */
+export function keptOnUpdate(fileColumns: readonly string[]): { columns: Set<string>; children: Set<ChildKind> } {
+  const present = new Set(fileColumns.flatMap((c) => COLUMN_TARGETS[c] ?? []));
+  const columns = new Set<string>();
+  const children = new Set<ChildKind>();
+  for (const targets of Object.values(COLUMN_TARGETS)) {
+    for (const target of targets) {
+      if (present.has(target)) continue;
+      if (target.startsWith('@')) children.add(target.slice(1) as ChildKind);
+      else columns.add(target);
+    }
+  }
+  return { columns, children };
+}
+
 /** What the writer needs of one valid row: the ONIX-shaped record and the other columns. */
 export interface WritableRow {
   record: OnixRecord;

@@ -19,7 +19,7 @@ import { productImportRows, productImports } from './product-import.schema.ts';
 import { runImport } from './import.service.ts';
 import { startProductImportWorker } from './import.routes.ts';
 import { detectDelimiter } from './import-file.ts';
-import { parseDecimal as parseDecimalForTest } from './import-row.ts';
+import { COLUMN_TARGETS, IMPORT_COLUMNS, keptOnUpdate, parseDecimal as parseDecimalForTest } from './import-row.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const onixDir = path.join(process.env.ACERVO_SHARED_DATA ?? path.resolve(repoRoot, '../shared/data'), 'onix');
@@ -241,6 +241,23 @@ describe('CSV', () => {
     expect(sheet.getRow(2).getCell(4).value).toBe('Repetido');
   });
 
+  it('leaves what the file has no column for: a 3-column correction keeps publisher, contributors, prices and situation', async () => {
+    const db = t.database.db;
+    const full = ['isbn13;titulo;subtitulo;editora;situacao;precos;autores;numeroPaginas', '9780596007126;Completo;Com subtítulo;Editora Cheia;21;02:BRL:59,90;A01:Ana Autora|B06:Tito Tradutor;100'].join('\n');
+    await confirmAndRun(await uploadOk(Buffer.from(full), 'completo.csv'));
+    const [before] = await db.select().from(products).where(eq(products.isbn13, '9780596007126'));
+    expect(before).toMatchObject({ subtitle: 'Com subtítulo', availability: '21', pages: 100 });
+    // a correction of pages, and a subtitle column left blank (a blank cell clears its field)
+    const id = await uploadOk(Buffer.from('isbn13;titulo;subtitulo;numeroPaginas\n9780596007126;Completo;;240\n'), 'paginas.csv');
+    expect((await preview(id)).linhas.itens[0]).toMatchObject({ acao: 'ALTERAR', erros: [] });
+    await confirmAndRun(id);
+    const [after] = await db.select().from(products).where(eq(products.id, before.id));
+    expect(after).toMatchObject({ pages: 240, subtitle: null, availability: '21', publisherId: before.publisherId });
+    expect(after.publisherId).not.toBeNull();
+    expect((await db.select().from(productContributors).where(eq(productContributors.productId, before.id))).map((c) => c.fullName)).toEqual(['Ana Autora', 'Tito Tradutor']);
+    expect((await db.select().from(productPrices).where(eq(productPrices.productId, before.id))).map((x) => x.amountCents)).toEqual([5990]);
+  });
+
   it('rejects at write time only the rows the database refuses', async () => {
     const db = t.database.db;
     const id = await uploadOk(Buffer.from('isbn13;titulo\n9780140449136;Um\n9780140449266;Dois\n'));
@@ -399,6 +416,16 @@ describe('previews', () => {
 });
 
 describe('helpers', () => {
+  it('knows what every import column writes, so a column a file lacks is left as stored', () => {
+    const flags = ['indCompra', 'indVenda', 'indConsignacao', 'indEstoque', 'indExibirMarketplace', 'indBlacklist', 'ativo'];
+    expect(IMPORT_COLUMNS.filter((c) => c !== 'isbn13' && !flags.includes(c) && !COLUMN_TARGETS[c])).toEqual([]);
+    const kept = keptOnUpdate(['isbn13', 'titulo', 'editora', 'autores']);
+    expect(kept.columns.has('editora_id')).toBe(false);
+    expect(kept.columns.has('selo_id')).toBe(true);
+    expect(kept.columns.has('titulo')).toBe(false);
+    expect([...kept.children].sort()).toEqual(['prices', 'subjects']);
+  });
+
   it('detects the delimiter outside quotes and parses pt-BR decimals', () => {
     expect(detectDelimiter('isbn13;titulo;"a,b,c"')).toBe(';');
     expect(detectDelimiter('isbn13,titulo')).toBe(',');

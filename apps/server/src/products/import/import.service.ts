@@ -24,10 +24,10 @@ import { recordAudits, type AuditActor } from '../../audit/audit.service.ts';
 import { enqueueOutgoingMany } from '../../erp/outgoing-queue.ts';
 import { integrationType } from '../../integration/integration.service.ts';
 import { toErpProduct } from '../product-save.service.ts';
-import { newNameCache, upsertFullRecords, type ExtraValues, type NameCache } from '../catalog-writer.ts';
+import { newNameCache, upsertFullRecords, type ExtraValues, type KeptOnUpdate, type NameCache } from '../catalog-writer.ts';
 import type { OnixRecord } from '../onix/onix-record.ts';
 import { ImportFileError, readImportFile, type ImportRow } from './import-file.ts';
-import { IMPORT_COLUMNS, TEMPLATE_EXAMPLE, bodyToWritable, columnFormat, rowToBody, validateBody, type RowError } from './import-row.ts';
+import { IMPORT_COLUMNS, TEMPLATE_EXAMPLE, bodyToWritable, columnFormat, keptOnUpdate, rowToBody, validateBody, type RowError } from './import-row.ts';
 import { productImportRows, productImports } from './product-import.schema.ts';
 
 /** The job queue of the import writes. */
@@ -349,6 +349,7 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal, actor?
   const [imp] = await db.select().from(productImports).where(eq(productImports.id, id));
   if (!imp || (imp.status !== 'NA_FILA' && imp.status !== 'PROCESSANDO')) return;
   const source = `importacao:${imp.fileName}`.slice(0, 300);
+  const kept = keptOnUpdate(imp.columns);
   const trace: TraceOptions | null = actor
     ? { importId: id, fileName: imp.fileName, actor, erpCompanyId: actor.companyId !== null && (await integrationType(db)) !== 'NENHUMA' ? actor.companyId : null }
     : null;
@@ -380,7 +381,7 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal, actor?
       const rate = () => (processed / Math.max(0.001, (performance.now() - started) / 1000));
       try {
         await db.transaction(async (tx) => {
-          await writeRows(tx, items, source, cache);
+          await writeRows(tx, items, source, cache, kept);
           if (trace) await traceWrittenRows(tx, trace, items[0].line, lastLine);
           await tx.execute(sql`UPDATE produto_importacao_linha SET resultado = 'GRAVADA' WHERE importacao_id = ${id} AND linha BETWEEN ${items[0].line} AND ${lastLine} AND erros IS NULL AND resultado IS NULL`);
           processed += items.length;
@@ -393,7 +394,7 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal, actor?
         for (const item of items) {
           try {
             await db.transaction(async (tx) => {
-              await writeRows(tx, [item], source, cache);
+              await writeRows(tx, [item], source, cache, kept);
               if (trace) await traceWrittenRows(tx, trace, item.line, item.line);
               await tx.update(productImportRows).set({ result: 'GRAVADA' }).where(and(eq(productImportRows.importId, id), eq(productImportRows.line, item.line)));
             });
@@ -499,9 +500,13 @@ async function traceWrittenRows(tx: Executor, trace: TraceOptions, from: number,
   );
 }
 
-async function writeRows(tx: Executor, items: { data: RowData }[], source: string, cache: NameCache): Promise<void> {
+/**
+ * Writes rows through the catalogue writer: spreadsheet rows with their extra columns, leaving on
+ * existing products what the file has no column for (`kept`); ONIX rows as the ONIX import does.
+ */
+async function writeRows(tx: Executor, items: { data: RowData }[], source: string, cache: NameCache, kept: KeptOnUpdate): Promise<void> {
   const records = items.map((i) => i.data.record);
-  if (items.every((i) => i.data.extras)) await upsertFullRecords(tx, records, source, cache, items.map((i) => i.data.extras as ExtraValues));
+  if (items.every((i) => i.data.extras)) await upsertFullRecords(tx, records, source, cache, items.map((i) => i.data.extras as ExtraValues), kept);
   else await upsertFullRecords(tx, records, source, cache);
 }
 
@@ -558,7 +563,7 @@ export async function writeTemplateXlsx(out: Writable): Promise<void> {
   ];
   help.getRow(1).font = { bold: true };
   help.addRow({ coluna: '(arquivo)', formato: 'Só a primeira planilha é lida; a linha 1 tem os nomes das colunas; colunas ausentes ficam em branco. CSV também é aceito (separador ; , ou tabulação; UTF-8 ou Windows-1252).' });
-  help.addRow({ coluna: '(atualização)', formato: 'ISBN já cadastrado = o produto é alterado: as colunas em branco são limpas, exceto sim/não, que mantêm o valor atual.' });
+  help.addRow({ coluna: '(atualização)', formato: 'ISBN já cadastrado = o produto é alterado: as células em branco limpam o campo, exceto sim/não, que mantêm o valor atual; as colunas que o arquivo não tem mantêm o valor atual (apague do arquivo as colunas que não quer alterar).' });
   for (const c of IMPORT_COLUMNS) help.addRow({ coluna: c, formato: columnFormat(c) });
   await workbook.xlsx.write(out);
 }
