@@ -6,6 +6,7 @@ import { outgoingItems } from '../integration/integration.schema.ts';
 import type { TaskLogger } from '../schedules/task-kinds.ts';
 import type { ErpConnector } from './erp-connector.ts';
 import { ErpCallError } from './erp-http.ts';
+import { resultRows } from './data/erp-data.repository.ts';
 
 /** Attempts of an outgoing item before it stays ERRO (until someone retries it). */
 export const OUTGOING_MAX_ATTEMPTS = 8;
@@ -56,7 +57,7 @@ export async function enqueueOutgoingMany(tx: Executor, companyId: number, items
       jsonb_to_record(e.item) AS r(empresa_id int, tipo varchar, referencia varchar, descricao varchar, conteudo jsonb)
     ORDER BY e.n
     RETURNING id`);
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  return resultRows<{ id: number }>(result).map((r) => Number(r.id));
 }
 
 /** Minutes to wait after the `attempts`-th failed attempt: 1, 2, 4, 8 … (OUTGOING_FIRST_DELAY_MINUTES × 2^(attempts−1)). */

@@ -19,7 +19,8 @@ import { requireAuth, requireCompany } from '../auth/auth-guard.ts';
 import { importBisacFile, listBisacCategories } from './categoria-bisac.service.ts';
 import { listMatchOptions, listMatches, saveMatch } from './matching.service.ts';
 import { MATCHING_UPLOAD, MATCHING_UPLOAD_LIMIT } from './multipart-file.ts';
-import { acceptUploads, receiveUpload, streamToBuffer } from '../shared/upload.ts';
+import { buffer } from 'node:stream/consumers';
+import { acceptUploads, receiveUpload } from '../shared/upload.ts';
 
 /**
  * Matching tables and the BISAC list (issue 8 part 3), under `/api/core-api`; 401 without a
@@ -70,7 +71,7 @@ export const matchingRoutes: DomainRoutes = async (api, ctx) => {
       },
       async (request) => {
         const auth = requireAuth(request);
-        const { fileName, value: bytes } = await receiveUpload(request, MATCHING_UPLOAD, (file) => streamToBuffer(file));
+        const { fileName, value: bytes } = await receiveUpload(request, MATCHING_UPLOAD, (file) => buffer(file));
         return importBisacFile(ctx.db, auth, fileName, bytes);
       },
     );

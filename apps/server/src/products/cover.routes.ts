@@ -5,7 +5,8 @@ import { COVER_MAX_BYTES, COVER_MISSING_MESSAGE, COVER_TOO_LARGE_MESSAGE, REQUIR
 import type { DomainRoutes } from '../shared/context.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
 import { requireAuth } from '../auth/auth-guard.ts';
-import { acceptUploads, receiveUpload, streamToBuffer, type UploadOptions } from '../shared/upload.ts';
+import { buffer } from 'node:stream/consumers';
+import { acceptUploads, receiveUpload, type UploadOptions } from '../shared/upload.ts';
 import { deleteCover, readCover, saveCover } from './cover.service.ts';
 import { getProduct } from './products.service.ts';
 
@@ -51,7 +52,7 @@ export const coverRoutes: DomainRoutes = (api, ctx) => {
       },
       async (request) => {
         const auth = requireAuth(request);
-        const { value: bytes } = await receiveUpload(request, COVER_UPLOAD, (file) => streamToBuffer(file));
+        const { value: bytes } = await receiveUpload(request, COVER_UPLOAD, (file) => buffer(file));
         await saveCover(ctx.db, ctx.config.dataDir, auth, request.params.id, bytes);
         return getProduct(ctx.db, request.params.id);
       },

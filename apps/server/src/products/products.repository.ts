@@ -305,14 +305,14 @@ function contributorRowLimit(cap: number): number {
  * `nameWord`: for `term`, the text when it is itself a single word (its contributor-name test is
  * "contains", and a name holding it as a whole word contains it).
  */
-function singleWordFilter(f: ProductListFilters): { kind: 'title' | 'term'; words: string; nameWord: string | null } | null {
+function singleWordFilter(f: ProductListFilters): { words: string; nameWord: string | null } | null {
   if ((f.textMatch ?? 'words') !== 'words' || Boolean(f.title) === Boolean(f.term)) return null;
   if (buildConditions({ ...f, title: undefined, term: undefined, termIsbns: undefined }).length > 0) return null;
   const text = (f.title ?? f.term) as string;
   const words = searchWords(text);
   if (words.length === 0) return null;
   const nameWord = f.term && words.length === 1 && words[0] === text.trim() ? words[0] : null;
-  return { kind: f.title ? 'title' : 'term', words: words.join(' '), nameWord };
+  return { words: words.join(' '), nameWord };
 }
 
 /**

@@ -97,10 +97,3 @@ export async function receiveUpload<T>(
   if (received.bytes === 0) throw fieldError(field, messages.empty ?? messages.missing);
   return received;
 }
-
-/** Reads a stream to its end into one Buffer (for uploads capped to a few MB). */
-export async function streamToBuffer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}

@@ -422,6 +422,9 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal, actor?
   }
 }
 
+/** A price as `traceWrittenRows` reads it (cents may come back as text from a bigint). */
+type TracedPrice = { tipo: string; moeda: string; valorCentavos: number | string };
+
 /** What `traceWrittenRows` needs: the import, who confirmed it, and the company whose ERP queue gets the products (null: none). */
 interface TraceOptions {
   importId: number;
@@ -450,7 +453,7 @@ async function traceWrittenRows(tx: Executor, trace: TraceOptions, from: number,
     situacao: string | null;
     editora: string | null;
     selo: string | null;
-    precos: { tipo: string; moeda: string; valorCentavos: number | string }[] | string | null;
+    precos: TracedPrice[] | string | null;
   }>(
     await tx.execute(sql`SELECT l.linha, l.acao, p.id, p.id_erp, p.isbn13, p.titulo, p.subtitulo, p.ano_edicao, p.numero_paginas, p.situacao,
         e.nome AS editora, s.nome AS selo,
@@ -478,7 +481,7 @@ async function traceWrittenRows(tx: Executor, trace: TraceOptions, from: number,
     tx,
     trace.erpCompanyId,
     written.map((r) => {
-      const precos = (typeof r.precos === 'string' ? JSON.parse(r.precos) : (r.precos ?? [])) as { tipo: string; moeda: string; valorCentavos: number | string }[];
+      const precos = (typeof r.precos === 'string' ? JSON.parse(r.precos) : (r.precos ?? [])) as TracedPrice[];
       return {
         tipo: 'PRODUTO' as const,
         referencia: r.isbn13,
