@@ -20,9 +20,9 @@ import { loadConfig } from '@acervo/server/src/config.ts';
 import { openDatabase, type Database } from '@acervo/server/src/db/client.ts';
 import { createScratchDatabase, type ScratchDatabase } from '@acervo/server/src/db/scratch-database.ts';
 import { JobQueue } from '@acervo/server/src/jobs/job-queue.ts';
-import { startBackgroundWork } from '@acervo/server/src/jobs/background.ts';
+import { startBackgroundWork } from '@acervo/server/src/schedules/background.ts';
 import { defineScheduleQueue } from '@acervo/server/src/schedules/scheduler.ts';
-import { registerTaskKind } from '@acervo/server/src/schedules/task-kinds.ts';
+import { TaskKindRegistry } from '@acervo/server/src/schedules/task-kinds.ts';
 import { scheduledTaskRuns, scheduledTasks } from '@acervo/server/src/schedules/schedules.schema.ts';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
@@ -101,6 +101,9 @@ async function queueThroughput(database: Database, n: number, workers: number, b
   return n / seconds;
 }
 
+/** The task kinds of the bench's background work: only its no-op kind. */
+const benchKinds = new TaskKindRegistry();
+
 /** Timer baseline: how late a bare setTimeout armed for an instant fires (ms), `k` samples. */
 async function timerLateness(k: number): Promise<number[]> {
   const samples: number[] = [];
@@ -116,7 +119,7 @@ async function dueLatency(database: Database, count: number, rounds: number): Pr
   const queue = new JobQueue(database);
   await defineScheduleQueue(queue);
   await queue.start();
-  const background = await startBackgroundWork({ database, queue, config: loadConfig({}), log: silent });
+  const background = await startBackgroundWork({ database, queue, config: loadConfig({}), log: silent, taskKinds: benchKinds, queues: [] });
   const tasks = await database.db
     .insert(scheduledTasks)
     .values(Array.from({ length: count }, (_, i) => ({ name: `Bench ${count}-${i}`, kind: 'BENCH_NADA', period: '0 2 * * *', nextRunAt: null })))
@@ -165,7 +168,7 @@ async function benchDatabase(label: string, database: Database, n: number): Prom
 }
 
 async function main(): Promise<void> {
-  registerTaskKind({ tipo: 'BENCH_NADA', descricao: 'Bench: não faz nada', escopo: 'SISTEMA', periodoSugerido: '0 2 * * *', run: async () => 'ok' });
+  benchKinds.register({ tipo: 'BENCH_NADA', descricao: 'Bench: não faz nada', escopo: 'SISTEMA', periodoSugerido: '0 2 * * *', run: async () => 'ok' });
   if (TARGETS.includes('postgres')) {
     let scratch: ScratchDatabase | undefined;
     let database: Database | undefined;

@@ -6,15 +6,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppConfig } from './config.ts';
 import { configureSecrets } from './shared/secrets.ts';
 import type { Database } from './db/client.ts';
-import { TokenSigner } from './auth/jwt.ts';
+import { TokenSigner } from './shared/jwt.ts';
 import { makeAccessGuard, makeAuthenticate } from './auth/auth-guard.ts';
 import { clientErrorHandler, expectationFailedHandler, frameworkErrorHandler, installErrorHandler, requireHostHeader } from './shared/error-handler.ts';
 import type { AppContext, DomainRoutes } from './shared/context.ts';
 import { API_ROUTES } from './routes.ts';
 import { registerWebApp } from './web/serve-web.ts';
-import { JobQueue } from './jobs/job-queue.ts';
-import { defineScheduleQueue } from './schedules/scheduler.ts';
-import { defineProductImportQueue } from './products/import/import.routes.ts';
+import { JobQueue, defineQueues } from './jobs/job-queue.ts';
+import { defineScheduleQueue, requestRun } from './schedules/scheduler.ts';
+import { AUDIT_SCOPES, DOMAIN_QUEUES, createTaskKindRegistry } from './domains.ts';
 
 /** Base path of the API (SPEC section 7). */
 export const API_PREFIX = '/api/core-api';
@@ -43,8 +43,11 @@ export interface RegisteredRoute {
  *   SPEC body `{message, messages}` in pt-BR (`shared/error-handler.ts`: `frameworkErrors`,
  *   `clientErrorHandler`, Node's `checkExpectation`, the Host check, the error handler)
  * - the built web app at `/` with SPA fallback to index.html, when `config.webDist` exists
- * - the job queue (`ctx.jobs`): its schema created or migrated, jobs can be sent; nothing polls
- *   until the process starts its background work (`jobs/background.ts`); stopped on close
+ * - the job queue (`ctx.jobs`): its schema created or migrated, the scheduler's and every domain's
+ *   queue declared (`domains.ts`, DOMAIN_QUEUES), jobs can be sent; nothing polls until the process
+ *   starts its background work (`schedules/background.ts`); stopped on close
+ * - the composition root's registries in the context: `ctx.taskKinds` (every domain's TASK_KINDS),
+ *   `ctx.auditScopes`, and `ctx.requestTaskRun` ("Executar agora" for domains)
  * @param config process configuration
  * @param database an open, migrated database
  * @param extraRoutes more domain routes (tests)
@@ -77,11 +80,11 @@ export async function buildApp(
   const signer = TokenSigner.fromConfig(config.jwtSecret, config.dataDir);
   // the key that encrypts stored secrets (ACERVO_SECRET_KEY or <DATA_DIR>/secret-key), like the JWT secret
   configureSecrets(config);
-  // the queue's schema is created or migrated here; no poller or timer starts (jobs/background.ts)
+  // the queue's schema is created or migrated here; no poller or timer starts (schedules/background.ts)
   const jobs = new JobQueue(database);
   // every queue is declared before start(): creating one later, while another process polls, can deadlock
   await defineScheduleQueue(jobs);
-  await defineProductImportQueue(jobs);
+  await defineQueues(jobs, DOMAIN_QUEUES);
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());
   const ctx: AppContext = {
@@ -92,6 +95,9 @@ export async function buildApp(
     config,
     signer,
     authenticate: makeAuthenticate(database.db, signer),
+    taskKinds: createTaskKindRegistry(),
+    auditScopes: AUDIT_SCOPES,
+    requestTaskRun: (auth, taskId) => requestRun(database, jobs, auth, taskId),
   };
 
   await app.register(fastifySwagger, {

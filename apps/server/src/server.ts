@@ -5,8 +5,9 @@ import { seedDemoData } from './seed/demo-seed.ts';
 import { buildApp } from './app.ts';
 import { settleEmailDeliveries } from './email/email.service.ts';
 import { seedScheduledTasks } from './schedules/schedules.seed.ts';
-import { startBackgroundWork, type BackgroundWork } from './jobs/background.ts';
+import { startBackgroundWork, type BackgroundWork } from './schedules/background.ts';
 import { configureSecrets } from './shared/secrets.ts';
+import { DOMAIN_QUEUES } from './domains.ts';
 import { seedDemoErpParameters, startDemoErp } from './erp/demo-erp.ts';
 import type { ErpSimulator } from '@acervo/erp-sim';
 
@@ -29,8 +30,8 @@ async function main(): Promise<void> {
     await seedDemoData(database.db);
     if (config.erpSim) await seedDemoErpParameters(database.db, config.erpSimPort);
   }
-  await seedScheduledTasks(database.db);
   const { app, ctx } = await buildApp(config, database);
+  await seedScheduledTasks(database.db, ctx.taskKinds);
   const erpSimulator: ErpSimulator | null = config.erpSim ? await startDemoErp(database.db, app.log) : null;
   let background: BackgroundWork | undefined;
   let closing = false;
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  if (process.env.JOBS_IN_PROCESS !== 'false') background = await startBackgroundWork({ database, queue: ctx.jobs, config, log: app.log });
+  if (process.env.JOBS_IN_PROCESS !== 'false') background = await startBackgroundWork({ database, queue: ctx.jobs, config, log: app.log, taskKinds: ctx.taskKinds, queues: DOMAIN_QUEUES });
   app.log.info(`Acervo em http://localhost:${config.port} (banco: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
 }
 

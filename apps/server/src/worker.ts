@@ -1,10 +1,10 @@
 import { loadConfig } from './config.ts';
 import { configureSecrets } from './shared/secrets.ts';
 import { openDatabase } from './db/client.ts';
-import { JobQueue } from './jobs/job-queue.ts';
-import { startBackgroundWork } from './jobs/background.ts';
+import { JobQueue, defineQueues } from './jobs/job-queue.ts';
+import { startBackgroundWork } from './schedules/background.ts';
 import { defineScheduleQueue } from './schedules/scheduler.ts';
-import { defineProductImportQueue } from './products/import/import.routes.ts';
+import { DOMAIN_QUEUES, createTaskKindRegistry } from './domains.ts';
 import { seedScheduledTasks } from './schedules/schedules.seed.ts';
 import type { TaskLogger } from './schedules/task-kinds.ts';
 
@@ -18,9 +18,10 @@ function consoleLogger(level: string): TaskLogger {
 }
 
 /**
- * `npm run worker`: a worker-only process (no HTTP) for scale-out on PostgreSQL: opens the
- * database (DATABASE_URL; migrates like the server), seeds the built-in scheduled tasks if missing,
- * starts the job queue and the background work (task-run pollers, the scheduler, queue
+ * `npm run worker`: a worker-only process (no HTTP) for scale-out on PostgreSQL, and with app.ts
+ * the composition root of the background work: builds the task-kind registry and the queue list
+ * from every domain's (`domains.ts`), opens the database (DATABASE_URL; migrates like the server),
+ * seeds the built-in scheduled tasks if missing, starts the job queue and the background work (task-run pollers, the scheduler, queue
  * maintenance), and stops cleanly on SIGINT/SIGTERM (running tasks get their abort signal; the
  * process waits up to 10 s for them). Any number of workers and servers may share one PostgreSQL:
  * each due time is claimed by one of them. On PGlite (no DATABASE_URL) the data folder admits a
@@ -32,12 +33,13 @@ async function main(): Promise<void> {
   const log = consoleLogger(config.logLevel);
   configureSecrets(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await seedScheduledTasks(database.db);
+  const taskKinds = createTaskKindRegistry();
+  await seedScheduledTasks(database.db, taskKinds);
   const queue = new JobQueue(database);
   await defineScheduleQueue(queue);
-  await defineProductImportQueue(queue);
+  await defineQueues(queue, DOMAIN_QUEUES);
   await queue.start();
-  const background = await startBackgroundWork({ database, queue, config, log });
+  const background = await startBackgroundWork({ database, queue, config, log, taskKinds, queues: DOMAIN_QUEUES });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

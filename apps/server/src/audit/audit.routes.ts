@@ -1,7 +1,7 @@
 import { auditPageSchema, auditQuerySchema } from '@acervo/contracts';
 import type { DomainRoutes } from '../shared/context.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
-import { requireAuth } from '../auth/auth-guard.ts';
+import { requireAuth } from '../shared/request-auth.ts';
 import { listAudit } from './audit.service.ts';
 
 /**
@@ -21,6 +21,6 @@ export const auditRoutes: DomainRoutes = (api, ctx) => {
         response: { 200: auditPageSchema, ...AUTH_ERRORS },
       },
     },
-    async (request) => listAudit(ctx.db, requireAuth(request), request.query),
+    async (request) => listAudit(ctx.db, requireAuth(request), request.query, ctx.auditScopes),
   );
 };

@@ -12,10 +12,9 @@ import {
   type PagedList,
 } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
-import type { AuthContext } from '../auth/auth-guard.ts';
+import type { AuthContext } from '../shared/request-auth.ts';
 import { DomainError } from '../shared/errors.ts';
 import { pageRequest, pagedResult } from '../shared/paging.ts';
-import { listGoalCompanies } from '../goals/goals.repository.ts';
 import { auditLog } from './audit.schema.ts';
 
 /** Who made a change: the signed-in user and the company selected in their session. */
@@ -29,6 +28,17 @@ export interface AuditActor {
 export function auditActor(auth: AuthContext): AuditActor {
   return { userId: auth.userId, userName: auth.name, companyId: auth.companyId };
 }
+
+/**
+ * Whose entries of a per-company entity a caller may read: the ids of the companies whose entries
+ * `GET auditoria` lists. A domain with such an entity exports one (`GOALS_AUDIT_SCOPES`,
+ * `PARAMETERS_AUDIT_SCOPES`) and the composition root lists it (`domains.ts`, AUDIT_SCOPES), so
+ * audit/ knows no domain. An entity without one is system-wide: every company's entries are listed.
+ */
+export type AuditCompanyScope = (db: Executor, auth: AuthContext) => Promise<number[]>;
+
+/** The company scope of each per-company audited entity (`AppContext.auditScopes`). */
+export type AuditScopes = Partial<Record<AuditEntity, AuditCompanyScope>>;
 
 /** A record's audited fields by wire name (JSON values: text, number, boolean, null, arrays, objects). */
 export type AuditSnapshot = Record<string, unknown>;
@@ -116,23 +126,18 @@ export async function recordAudits(db: Executor, entries: readonly AuditRecord[]
 /**
  * `GET auditoria?entidade=&idRegistro=`: the trail of one entity (or one record of it), newest
  * first, paged. Readable with the role of the screen that edits the entity (AUDIT_ENTITY_ROLES).
- * Entries of per-company entities are scoped (those of system-wide entities are listed whatever
- * company made them):
- * - `acesso-api`: entries made in the caller's selected company;
- * - `meta`: entries of the companies whose goals the caller may edit (`listGoalCompanies`: linked,
- *   active, goals role there), the same rows the goals grid shows; the goals service records each
- *   entry with the goal's company, not the editor's selected one.
+ * Entries of per-company entities are scoped by their `scopes` entry (those of system-wide
+ * entities are listed whatever company made them); today `acesso-api` (parameters: the caller's
+ * selected company) and `meta` (goals: the companies whose goals the caller may edit).
+ * @param scopes the per-company entities' scopes (`AppContext.auditScopes`)
  * @throws DomainError FORBIDDEN (403) without the entity's role in the selected company
  */
-export async function listAudit(db: Executor, auth: AuthContext, query: AuditQuery): Promise<PagedList<AuditEntry>> {
+export async function listAudit(db: Executor, auth: AuthContext, query: AuditQuery, scopes: AuditScopes = {}): Promise<PagedList<AuditEntry>> {
   if (!hasRole(auth.roles, AUDIT_ENTITY_ROLES[query.entidade])) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   const request = pageRequest(query, { sortable: { data: auditLog.at }, defaultSort: { field: 'data', direction: 'desc' }, tieBreaker: auditLog.id });
-  let companyScope;
-  if (query.entidade === 'acesso-api') companyScope = eq(auditLog.companyId, auth.companyId ?? -1);
-  if (query.entidade === 'meta') {
-    const visible = (await listGoalCompanies(db, auth.userId)).map((c) => c.id);
-    companyScope = inArray(auditLog.companyId, visible.length ? visible : [-1]);
-  }
+  const scope = scopes[query.entidade];
+  const visible = scope ? await scope(db, auth) : undefined;
+  const companyScope = visible ? inArray(auditLog.companyId, visible.length ? visible : [-1]) : undefined;
   const where = and(eq(auditLog.entity, query.entidade), query.idRegistro ? eq(auditLog.recordId, query.idRegistro) : undefined, companyScope);
   const rows = db.select().from(auditLog).where(where).orderBy(...request.orderBy).limit(request.size).offset(request.offset);
   return pagedResult(

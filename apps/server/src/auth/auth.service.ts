@@ -4,10 +4,10 @@ import { FORBIDDEN_MESSAGE, LOGIN_FAILED_MESSAGE, RESET_TOKEN_INVALID_MESSAGE, U
 import type { Executor } from '../db/client.ts';
 import type { AppContext } from '../shared/context.ts';
 import { DomainError, fieldError } from '../shared/errors.ts';
-import { getNumberParameter, getParameters } from '../parameters/parameters.service.ts';
+import { getNumberParameter, getParameters, readSmtpSettings } from '../parameters/parameters.service.ts';
 import { queueEmail } from '../email/email.service.ts';
 import { loadCompanyRoles, type AuthContext } from './auth-guard.ts';
-import type { TokenSigner } from './jwt.ts';
+import type { TokenSigner } from '../shared/jwt.ts';
 import { hashClientPassword, verifyClientPassword } from './password-hasher.ts';
 import { assertLoginAllowed, clearLoginFailures, loginKeys, recordLoginFailure } from './login-rate-limit.ts';
 import {
@@ -141,7 +141,7 @@ export async function forgotPassword(ctx: AppContext, email: string, log: Fastif
     const { URL_APLICACAO: baseUrl } = await getParameters(ctx.db, ['URL_APLICACAO']);
     await insertPasswordReset(ctx.db, { userId: user.id, tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + minutes * 60_000) });
     const link = `${baseUrl.trim().replace(/\/+$/, '')}/?resetToken=${token}`;
-    await queueEmail(ctx.db, log, {
+    await queueEmail(ctx.db, log, await readSmtpSettings(ctx.db, log), {
       to: user.email,
       subject: RESET_EMAIL_SUBJECT,
       text:

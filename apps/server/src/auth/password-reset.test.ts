@@ -7,6 +7,7 @@ import { users } from '../users/users.schema.ts';
 import { emailOutbox, loginFailures, passwordResets } from './auth.schema.ts';
 import { FORGOT_PASSWORD_MIN_MS, RESET_EMAIL_SUBJECT, RESET_TOKEN_INVALID_MESSAGE, hashResetToken } from './auth.service.ts';
 import { queueEmail, settleEmailDeliveries } from '../email/email.service.ts';
+import { readSmtpSettings } from '../parameters/parameters.service.ts';
 import { call, closedPort, createUser, loginCall, setParameter, startFakeSmtp } from './auth.test-helpers.ts';
 
 let t: TestApp;
@@ -101,7 +102,7 @@ describe('POST auth/forgotPassword', () => {
   it('logs the message at info level when SMTP_HOST is empty', async () => {
     const logged: { obj: unknown; msg: string }[] = [];
     const log = { info: (obj: unknown, msg: string) => logged.push({ obj, msg }), warn: () => undefined, error: () => undefined };
-    const id = await queueEmail(t.database.db, log as unknown as FastifyBaseLogger, { to: 'a@b.c', subject: 'Assunto', text: 'Corpo' });
+    const id = await queueEmail(t.database.db, log as unknown as FastifyBaseLogger, await readSmtpSettings(t.database.db), { to: 'a@b.c', subject: 'Assunto', text: 'Corpo' });
     expect(logged).toHaveLength(1);
     expect(logged[0].obj).toMatchObject({ emailId: id, to: 'a@b.c', subject: 'Assunto', body: 'Corpo' });
     const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));

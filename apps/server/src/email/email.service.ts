@@ -3,8 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Executor } from '../db/client.ts';
 import { emailOutbox } from '../auth/auth.schema.ts';
-import { getParameters } from '../parameters/parameters.service.ts';
-import { secretBox, type WarnLogger } from '../shared/secrets.ts';
 
 /** One message to send: plain text body, pt-BR. */
 export interface EmailMessage {
@@ -13,7 +11,11 @@ export interface EmailMessage {
   text: string;
 }
 
-/** The SMTP settings read from the `SMTP_*` parameters; `host` empty means "outbox only". */
+/**
+ * The SMTP settings the sender uses; `host` empty means "outbox only". The caller reads them
+ * (`readSmtpSettings` of parameters/, from the `SMTP_*` parameters) and passes them in: the sender
+ * reads no parameter itself, so e-mail depends on nothing but its outbox table.
+ */
 export interface SmtpSettings {
   host: string;
   port: number;
@@ -28,26 +30,6 @@ const SMTP_TIMEOUT_MS = 15_000;
 
 /** Deliveries still running in the background (see `settleEmailDeliveries`). */
 const pending = new Set<Promise<void>>();
-
-/**
- * Reads the SMTP parameters (`SMTP_HOST`, `SMTP_PORTA`, `SMTP_SEGURO` = 'true' for implicit TLS,
- * `SMTP_USUARIO`, `SMTP_SENHA`, `SMTP_REMETENTE`). `SMTP_SENHA` is stored encrypted
- * (`shared/secrets.ts`) and decrypted here; a value that cannot be decrypted (another key) is
- * logged at warn level and read as no password.
- * @param log where an undecryptable password is reported
- */
-export async function readSmtpSettings(db: Executor, log?: WarnLogger): Promise<SmtpSettings> {
-  const p = await getParameters(db, ['SMTP_HOST', 'SMTP_PORTA', 'SMTP_SEGURO', 'SMTP_USUARIO', 'SMTP_SENHA', 'SMTP_REMETENTE']);
-  const port = Number(p.SMTP_PORTA);
-  return {
-    host: p.SMTP_HOST.trim(),
-    port: Number.isInteger(port) && port > 0 ? port : 587,
-    secure: p.SMTP_SEGURO.trim().toLowerCase() === 'true',
-    user: p.SMTP_USUARIO,
-    password: secretBox().decryptOrUnset(p.SMTP_SENHA, 'parametro:SMTP_SENHA', log),
-    from: p.SMTP_REMETENTE,
-  };
-}
 
 /** The nodemailer transport of a set of SMTP settings, every wait bounded by `timeoutMs`. */
 function smtpTransport(smtp: SmtpSettings, timeoutMs: number) {
@@ -72,7 +54,7 @@ export interface SmtpTestResult {
  * Sends one message now (not through the outbox) and reports the SMTP server's answer, for the
  * e-mail test of the parameters screen. Never throws: a refused connection, an authentication
  * failure or a time-out comes back as `{enviado: false, resposta: <error text>}`.
- * @param smtp settings to use (usually `readSmtpSettings`)
+ * @param smtp settings to use (usually `readSmtpSettings` of parameters/)
  * @param message the test message
  * @param timeoutMs longest wait for the connection, the greeting, any reply and the whole exchange
  */
@@ -103,11 +85,11 @@ export async function sendSmtpTest(smtp: SmtpSettings, message: EmailMessage, ti
  * info level. Never throws because of SMTP; the caller's answer does not wait for delivery.
  * @param db where the outbox row is written (and later updated)
  * @param log request or app logger
+ * @param smtp the SMTP settings (`readSmtpSettings` of parameters/)
  * @returns the outbox row id
  */
-export async function queueEmail(db: Executor, log: FastifyBaseLogger, message: EmailMessage): Promise<number> {
+export async function queueEmail(db: Executor, log: FastifyBaseLogger, smtp: SmtpSettings, message: EmailMessage): Promise<number> {
   const [row] = await db.insert(emailOutbox).values({ to: message.to, subject: message.subject, body: message.text }).returning({ id: emailOutbox.id });
-  const smtp = await readSmtpSettings(db, log);
   if (!smtp.host) {
     log.info({ emailId: row.id, to: message.to, subject: message.subject, body: message.text }, 'SMTP_HOST vazio: e-mail gravado apenas em email_saida');
     return row.id;

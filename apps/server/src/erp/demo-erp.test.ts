@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import { getParameters, readSecretParameter } from '../parameters/parameters.service.ts';
 import { scheduledTasks } from '../schedules/schedules.schema.ts';
 import { seedScheduledTasks } from '../schedules/schedules.seed.ts';
+import { createTaskKindRegistry } from '../domains.ts';
 import type { TaskContext } from '../schedules/task-kinds.ts';
 import { loopbackPort, seedDemoErpParameters, startDemoErp, writeErpParameters } from './demo-erp.ts';
 import { createErpTaskKinds, syncTaskKind } from './erp-task-kinds.ts';
@@ -43,7 +44,7 @@ describe('the demo ERP of npm start', () => {
 
   beforeAll(async () => {
     ({ database, close } = await openErpTestDatabase());
-    await seedScheduledTasks(database.db);
+    await seedScheduledTasks(database.db, createTaskKindRegistry());
     port = await freePort();
   });
   afterAll(async () => {

@@ -10,7 +10,8 @@ import { IntegrationLogWriter, LOG_BODY_LIMIT, LOG_TRUNCATED_SUFFIX, logBody, ma
 import { reprocessRejectedRecords } from './sync-operations.ts';
 import { createFakeStore, FakeErp, productType } from './test-helpers/fake-erp.ts';
 import { openErpTestDatabase, setErpParameters } from './test-helpers/erp-test-db.ts';
-import { taskKinds, type TaskContext } from '../schedules/task-kinds.ts';
+import type { TaskContext } from '../schedules/task-kinds.ts';
+import { createTaskKindRegistry } from '../domains.ts';
 
 const FAST = { timeoutMs: 1000, retries: 3, minDelayMs: 1, maxDelayMs: 5 };
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -286,6 +287,8 @@ describe('ERP task kinds', () => {
   afterAll(async () => close());
 
   it('registers 13 built-in sync kinds with pt-BR labels and periods, the sender and the log clean-up', () => {
+    // the composition root's registry (domains.ts), as the server and the worker build it
+    const taskKinds = createTaskKindRegistry();
     const sale = taskKinds.get('SINCRONIZAR_ERP_VENDA')!;
     expect(sale).toMatchObject({ descricao: 'Sincronizar vendas do ERP', escopo: 'SISTEMA', periodoSugerido: '*/5 * * * *', builtIn: true });
     expect(taskKinds.get('SINCRONIZAR_ERP_ESTOQUE')!.periodoSugerido).toBe('*/5 * * * *');

@@ -10,7 +10,7 @@ import {
 } from '@acervo/contracts';
 import type { Db } from '../db/client.ts';
 import type { AuthContext } from '../auth/auth-guard.ts';
-import { auditActor, recordAudit, type AuditSnapshot } from '../audit/audit.service.ts';
+import { auditActor, recordAudit, type AuditScopes, type AuditSnapshot } from '../audit/audit.service.ts';
 import { DomainError } from '../shared/errors.ts';
 import { deleteGoals, listGoalCompanies, listGoals, lockCompanies, upsertGoals } from './goals.repository.ts';
 
@@ -97,3 +97,13 @@ export async function saveGoals(db: Db, auth: AuthContext, body: GoalSaveRequest
   });
   return getGoals(db, auth, year);
 }
+
+/**
+ * Whose goal history (`GET auditoria?entidade=meta`) a caller reads: the companies whose goals they
+ * may edit (`listGoalCompanies`: linked, active, goals role there), the same rows the goals grid
+ * shows; `saveGoals` records each entry with the goal's company, not the editor's selected one.
+ * Listed by the composition root (`domains.ts`, AUDIT_SCOPES).
+ */
+export const GOALS_AUDIT_SCOPES: AuditScopes = {
+  meta: async (db, auth) => (await listGoalCompanies(db, auth.userId)).map((c) => c.id),
+};

@@ -131,6 +131,6 @@ export const integrationRoutes: DomainRoutes = (api, ctx) => {
   api.post(
     '/reprocessamento/ressincronizar',
     { schema: { tags: reprocessing.tags, summary: 'Ressincroniza uma entidade a partir de uma data', security, body: resyncRequestSchema, response: { 200: resyncResultSchema, ...AUTH_ERRORS, ...CONFLICT } }, config: reprocessing.config },
-    async (request) => resync(ctx.database, ctx.jobs, requireAuth(request), request.body),
+    async (request) => resync(ctx.database, ctx.requestTaskRun, requireAuth(request), request.body),
   );
 };

@@ -24,11 +24,10 @@ import {
   type ResyncResult,
 } from '@acervo/contracts';
 import type { Database, Db, Executor } from '../db/client.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
+import type { AppContext } from '../shared/context.ts';
 import type { AuthContext } from '../auth/auth-guard.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { getParameters } from '../parameters/parameters.service.ts';
-import { requestRun } from '../schedules/scheduler.ts';
 import { scheduledTaskRuns } from '../schedules/schedules.schema.ts';
 import { DomainError, fieldError, notFound } from '../shared/errors.ts';
 import { matchesTerm, pageRequest, pagedResult, termPattern } from '../shared/paging.ts';
@@ -433,11 +432,12 @@ export async function checkRejectedIds(db: Db, companyId: number, ids: readonly 
  * `POST reprocessamento/ressincronizar {entidade, desde}`: makes the entity type start again from
  * 00:00 of `desde` (São Paulo) in the selected company — its `status_integracao_entidade` row is
  * upserted with cursor null and `sincronizar_desde` — and queues a MANUAL run of its scheduled task
- * now (`requestRun`, as "Executar agora" in Agendamentos).
+ * now (`requestTaskRun`, as "Executar agora" in Agendamentos).
+ * @param requestTaskRun queues a MANUAL run of a task (`AppContext.requestTaskRun`)
  * @throws DomainError CONFLICT (409) when the task SINCRONIZAR_ERP_<ENTIDADE> does not exist, or
  *   when a run of it is queued or running (then nothing changes)
  */
-export async function resync(database: Database, queue: JobQueue, auth: AuthContext, body: ResyncRequest): Promise<ResyncResult> {
+export async function resync(database: Database, requestTaskRun: AppContext['requestTaskRun'], auth: AuthContext, body: ResyncRequest): Promise<ResyncResult> {
   const db = database.db;
   const companyId = companyOf(auth);
   const task = (await findSyncTasks(db, companyId, [syncTaskKind(body.entidade)])).get(syncTaskKind(body.entidade));
@@ -450,6 +450,6 @@ export async function resync(database: Database, queue: JobQueue, auth: AuthCont
     .values({ companyId, entity: body.entidade, cursor: null, resyncFrom: from })
     .onConflictDoUpdate({ target: [entitySyncStates.companyId, entitySyncStates.entity], set: { cursor: null, resyncFrom: from, updatedAt: sql`now()` } })
     .returning({ resyncFrom: entitySyncStates.resyncFrom });
-  const run = await requestRun(database, queue, auth, task.id);
+  const run = await requestTaskRun(auth, task.id);
   return { entidade: body.entidade, desde: (state.resyncFrom as Date).toISOString(), idAgendamento: task.id, idExecucao: run.id };
 }

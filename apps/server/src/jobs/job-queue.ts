@@ -31,6 +31,30 @@ export interface QueueDefinition {
   expireInSeconds?: number;
 }
 
+/**
+ * A queue a domain owns, as the composition root lists it (`domains.ts`, DOMAIN_QUEUES): every
+ * process declares it before `start()` (app.ts, worker.ts), and the background work
+ * (`schedules/background.ts`) starts its pollers with `work`. jobs/ never imports a domain: it gets
+ * these from the root.
+ */
+export interface DomainQueue {
+  /** Queue name (pg-boss). */
+  name: string;
+  definition: QueueDefinition;
+  /**
+   * Starts this process's pollers of the queue (background work only; an app built by tests
+   * does not call it).
+   * @param deps the started queue and the open database
+   * @param options `pollingIntervalMs`: wait between polls of an empty queue (ms)
+   */
+  work?(deps: { queue: JobQueue; database: Database }, options: { pollingIntervalMs: number }): Promise<void>;
+}
+
+/** Declares every queue of `queues` (call before `queue.start()`). */
+export async function defineQueues(queue: JobQueue, queues: readonly DomainQueue[]): Promise<void> {
+  for (const q of queues) await queue.define(q.name, q.definition);
+}
+
 /** Options of `work`. */
 export interface WorkOptions {
   /** Pollers started for this queue in this process (jobs run in parallel up to this; default 1). */

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { BisacImportReport, PagedList, BisacCategory } from '@acervo/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { call } from '../auth/auth.test-helpers.ts';
-import { resultRows } from '../erp/data/erp-data.repository.ts';
+import { resultRows } from '../db/rows.ts';
 import { uploadBisac } from './matching.test-helpers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

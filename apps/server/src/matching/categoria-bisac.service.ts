@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import type { AuthContext } from '../auth/auth-guard.ts';
 import { auditActor, recordAudit } from '../audit/audit.service.ts';
 import { pageRequest, termPattern } from '../shared/paging.ts';
-import { resultRows } from '../erp/data/erp-data.repository.ts';
+import { resultRows } from '../db/rows.ts';
 import { bisacCategories } from './matching.schema.ts';
 import { judgeBisacRows, parseBisacFile } from './bisac-file.ts';
 

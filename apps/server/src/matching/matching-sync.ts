@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ErpEntity, MatchKind } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
-import { resultRows } from '../erp/data/erp-data.repository.ts';
+import { resultRows } from '../db/rows.ts';
 import { applyMatch } from './matching.service.ts';
 
 const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;

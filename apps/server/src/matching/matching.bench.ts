@@ -12,7 +12,7 @@ import { openTestDatabase } from '../test/test-app.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { applyErpRecords } from '../erp/data/index.ts';
-import { resultRows } from '../erp/data/erp-data.repository.ts';
+import { resultRows } from '../db/rows.ts';
 import { at, makeRecord } from '../erp/data/erp-data.fixtures.ts';
 import { listMatches, saveMatch } from './matching.service.ts';
 

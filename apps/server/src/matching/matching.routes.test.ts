@@ -4,7 +4,7 @@ import { FORBIDDEN_MESSAGE, MATCH_ERP_CODE_NOT_FOUND_MESSAGE, MATCH_TARGET_NOT_F
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { call } from '../auth/auth.test-helpers.ts';
 import { at, isbn, makeRecord } from '../erp/data/erp-data.fixtures.ts';
-import { resultRows } from '../erp/data/erp-data.repository.ts';
+import { resultRows } from '../db/rows.ts';
 import { applyPage, multipartBody, uploadBisac } from './matching.test-helpers.ts';
 import { listMatches } from './matching.service.ts';
 import { BISAC_BINARY_FILE_MESSAGE, BISAC_BROKEN_JSON_MESSAGE, BISAC_COLUMNS_MESSAGE, BISAC_EMPTY_FILE_MESSAGE } from './bisac-file.ts';

@@ -24,8 +24,8 @@ import type { AuthContext } from '../auth/auth-guard.ts';
 import { auditActor, recordAudit } from '../audit/audit.service.ts';
 import { DomainError, fieldError } from '../shared/errors.ts';
 import { INVALID_SORTER_MESSAGE, termPattern } from '../shared/paging.ts';
-import { resultRows } from '../erp/data/erp-data.repository.ts';
-import { nameKey } from '../products/catalog-writer.ts';
+import { resultRows } from '../db/rows.ts';
+import { nameKey } from '../shared/name-key.ts';
 
 const raw = (text: string): SQL => sql.raw(text);
 

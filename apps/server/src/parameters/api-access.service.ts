@@ -8,8 +8,8 @@ import {
   type PagedList,
 } from '@acervo/contracts';
 import type { Db, Executor } from '../db/client.ts';
-import type { AuthContext } from '../auth/auth-guard.ts';
-import { auditActor, recordAudit, type AuditSnapshot } from '../audit/audit.service.ts';
+import type { AuthContext } from '../shared/request-auth.ts';
+import { auditActor, recordAudit, type AuditScopes, type AuditSnapshot } from '../audit/audit.service.ts';
 import { DomainError, fieldError, notFound } from '../shared/errors.ts';
 import { matchesTerm, pageRequest, pagedResult, termPattern } from '../shared/paging.ts';
 import { secretBox, type WarnLogger } from '../shared/secrets.ts';
@@ -147,3 +147,12 @@ export async function deleteApiAccess(db: Db, auth: AuthContext, companyId: numb
     await recordAudit(tx, { actor: auditActor(auth), entity: 'acesso-api', recordId: id, action: 'EXCLUSAO', before: snapshot(before), secretFields: ['senha'] });
   });
 }
+
+/**
+ * Whose API-access history (`GET auditoria?entidade=acesso-api`) a caller reads: the entries made
+ * in their selected company (API credentials are per company). Listed by the composition root
+ * (`domains.ts`, AUDIT_SCOPES).
+ */
+export const PARAMETERS_AUDIT_SCOPES: AuditScopes = {
+  'acesso-api': async (_db, auth) => [auth.companyId ?? -1],
+};

@@ -14,7 +14,7 @@ import {
 } from '@acervo/contracts';
 import type { DomainRoutes } from '../shared/context.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
-import { requireAuth, requireCompany } from '../auth/auth-guard.ts';
+import { requireAuth, requireCompany } from '../shared/request-auth.ts';
 import { readParameterSettings, sendTestEmail, updateParameterSettings } from './parameters.service.ts';
 import { createApiAccess, deleteApiAccess, listApiAccess, updateApiAccess } from './api-access.service.ts';
 

@@ -10,9 +10,9 @@ import {
   type SecretParameterKey,
 } from '@acervo/contracts';
 import type { Db, Executor } from '../db/client.ts';
-import type { AuthContext } from '../auth/auth-guard.ts';
+import type { AuthContext } from '../shared/request-auth.ts';
 import { auditActor, recordAudit, type AuditSnapshot } from '../audit/audit.service.ts';
-import { readSmtpSettings, sendSmtpTest } from '../email/email.service.ts';
+import { sendSmtpTest, type SmtpSettings } from '../email/email.service.ts';
 import { secretBox, type WarnLogger } from '../shared/secrets.ts';
 import { parameters } from './parameters.schema.ts';
 
@@ -191,6 +191,26 @@ export async function updateParameterSettings(db: Db, auth: AuthContext, body: P
     return next;
   });
   return toWire(saved, log);
+}
+
+/**
+ * Reads the SMTP parameters (`SMTP_HOST`, `SMTP_PORTA`, `SMTP_SEGURO` = 'true' for implicit TLS,
+ * `SMTP_USUARIO`, `SMTP_SENHA`, `SMTP_REMETENTE`). `SMTP_SENHA` is stored encrypted
+ * (`shared/secrets.ts`) and decrypted here; a value that cannot be decrypted (another key) is
+ * logged at warn level and read as no password.
+ * @param log where an undecryptable password is reported
+ */
+export async function readSmtpSettings(db: Executor, log?: WarnLogger): Promise<SmtpSettings> {
+  const p = await getParameters(db, ['SMTP_HOST', 'SMTP_PORTA', 'SMTP_SEGURO', 'SMTP_USUARIO', 'SMTP_SENHA', 'SMTP_REMETENTE']);
+  const port = Number(p.SMTP_PORTA);
+  return {
+    host: p.SMTP_HOST.trim(),
+    port: Number.isInteger(port) && port > 0 ? port : 587,
+    secure: p.SMTP_SEGURO.trim().toLowerCase() === 'true',
+    user: p.SMTP_USUARIO,
+    password: secretBox().decryptOrUnset(p.SMTP_SENHA, 'parametro:SMTP_SENHA', log),
+    from: p.SMTP_REMETENTE,
+  };
 }
 
 /** Record id of the parameters in the audit trail (they are one system-wide record). */

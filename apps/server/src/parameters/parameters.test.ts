@@ -18,10 +18,9 @@ import {
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { call, closedPort, createUser } from '../auth/auth.test-helpers.ts';
 import { auditLog } from '../audit/audit.schema.ts';
-import { readSmtpSettings } from '../email/email.service.ts';
 import { secretBox } from '../shared/secrets.ts';
 import { apiAccess, parameters } from './parameters.schema.ts';
-import { getNumberParameter, getParameters, readSecretParameter, sendTestEmail } from './parameters.service.ts';
+import { getNumberParameter, getParameters, readSecretParameter, readSmtpSettings, sendTestEmail } from './parameters.service.ts';
 
 let t: TestApp;
 let admin: string;

@@ -8,6 +8,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
+import { nameKey } from '../shared/name-key.ts';
 import { imprints, products, publishers } from './products.schema.ts';
 import type { OnixRecord } from './onix/onix-record.ts';
 
@@ -26,20 +27,8 @@ export function newNameCache(): NameCache {
   return { publishers: new Map(), imprints: new Map() };
 }
 
-/**
- * Matching key of a publisher or imprint name (`nome_chave`): accents removed (Unicode NFD without
- * combining marks), lower case, runs of white space turned into one space, trimmed, at most 300
- * characters. `"  Éditions  Phébus "` → `"editions phebus"`.
- */
-export function nameKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 300);
-}
+/** `nameKey` moved to shared/name-key.ts (the ERP sync and matching use it too); re-exported for the catalogue's importers. */
+export { nameKey };
 
 /** Child rows per INSERT statement (bounds the size of one jsonb parameter). */
 const CHILD_CHUNK = 5000;

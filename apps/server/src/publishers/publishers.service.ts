@@ -20,7 +20,7 @@ import { DomainError, notFound } from '../shared/errors.ts';
 import { matchesTerm, pageRequest, pagedResult, statusFilter, termPattern } from '../shared/paging.ts';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../shared/db-errors.ts';
 import { imprints, products, publishers } from '../products/products.schema.ts';
-import { nameKey } from '../products/catalog-writer.ts';
+import { nameKey } from '../shared/name-key.ts';
 
 type PublisherRow = typeof publishers.$inferSelect;
 

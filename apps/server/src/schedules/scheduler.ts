@@ -2,12 +2,12 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { nextDueTime, type ScheduleRun } from '@acervo/contracts';
 import type { Database } from '../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { AuthContext } from '../auth/auth-guard.ts';
+import type { AuthContext } from '../shared/request-auth.ts';
 import { DomainError, notFound } from '../shared/errors.ts';
 import { scheduledTaskRuns, scheduledTasks } from './schedules.schema.ts';
 import { earliestNextRun, findDueTasks, findTask, finishRun } from './schedules.repository.ts';
 import { toScheduleRun } from './schedules.mapper.ts';
-import { taskKinds, type TaskContext } from './task-kinds.ts';
+import type { TaskContext } from './task-kinds.ts';
 
 /**
  * The scheduler of scheduled tasks (issue 6, part 5), after Odoo's `ir_cron`: every process that
@@ -123,7 +123,7 @@ export async function executeRun(ctx: TaskContext, runId: number, signal: AbortS
   let status: 'SUCESSO' | 'ERRO' = 'SUCESSO';
   let message: string | null = null;
   try {
-    const kind = task ? taskKinds.get(task.kind) : undefined;
+    const kind = task ? ctx.taskKinds.get(task.kind) : undefined;
     if (!task || !kind) throw new Error(`Tipo de tarefa desconhecido: ${task?.kind ?? '?'}`);
     signal.throwIfAborted();
     message = (await kind.run(ctx, { id: task.id, nome: task.name, tipo: task.kind, periodo: task.period, idEmpresa: task.companyId, idExecucao: run.id, origem: run.origin, agendadoPara: run.dueAt }, signal)) || null;

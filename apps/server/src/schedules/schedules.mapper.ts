@@ -1,6 +1,6 @@
 import { describeCron, type Schedule, type ScheduleRun } from '@acervo/contracts';
 import type { ScheduledTaskRow, ScheduledTaskRunRow } from './schedules.repository.ts';
-import { taskKinds } from './task-kinds.ts';
+import type { TaskKindRegistry } from './task-kinds.ts';
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
@@ -8,13 +8,14 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
  * `agendamento` row → `scheduleSchema`: instants as ISO 8601, the kind's pt-BR label (its id when
  * the kind is no longer registered) and the period's pt-BR description (the period itself when it
  * cannot be described).
+ * @param kinds the process's task kinds (`AppContext.taskKinds`), for the kind's label
  */
-export function toSchedule(row: ScheduledTaskRow): Schedule {
+export function toSchedule(row: ScheduledTaskRow, kinds: TaskKindRegistry): Schedule {
   return {
     id: row.id,
     nome: row.name,
     tipo: row.kind,
-    descricaoTipo: taskKinds.get(row.kind)?.descricao ?? row.kind,
+    descricaoTipo: kinds.get(row.kind)?.descricao ?? row.kind,
     periodo: row.period,
     descricaoPeriodo: describeCron(row.period) ?? row.period,
     intervaloRepeticao: row.repeatMinutes,

@@ -12,9 +12,8 @@ import {
 } from '@acervo/contracts';
 import type { DomainRoutes } from '../shared/context.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
-import { requireAuth } from '../auth/auth-guard.ts';
+import { requireAuth } from '../shared/request-auth.ts';
 import { createSchedule, deleteSchedule, getSchedule, listScheduleRuns, listSchedules, listTaskKinds, toggleSchedule, updateSchedule } from './schedules.service.ts';
-import { requestRun } from './scheduler.ts';
 
 /**
  * Scheduled task routes (issue 6, part 5), under `/api/core-api`, all with ROLE_VISUALIZAR_AGENDAMENTO
@@ -41,44 +40,44 @@ export const schedulesRoutes: DomainRoutes = (api, ctx) => {
   api.get(
     '/agendamento',
     { schema: { tags, summary: 'Agendamentos (paginado)', security, querystring: scheduleListQuerySchema, response: { 200: schedulePageSchema, ...AUTH_ERRORS } }, config },
-    async (request) => listSchedules(ctx.db, requireAuth(request), request.query),
+    async (request) => listSchedules(ctx.db, ctx.taskKinds, requireAuth(request), request.query),
   );
 
   api.get(
     '/agendamento/tipos',
     { schema: { tags, summary: 'Tipos de tarefa que podem ser agendados', security, response: { 200: z.array(taskKindSchema), ...AUTH_ERRORS } }, config },
-    async () => listTaskKinds(),
+    async () => listTaskKinds(ctx.taskKinds),
   );
 
   api.post(
     '/agendamento',
     { schema: { tags, summary: 'Cria um agendamento', security, body: scheduleSaveRequestSchema, response: { 201: scheduleSchema, ...AUTH_ERRORS } }, config },
-    async (request, reply) => reply.code(201).send(await createSchedule(ctx.db, requireAuth(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createSchedule(ctx.db, ctx.taskKinds, requireAuth(request), request.body)),
   );
 
   api.get(
     '/agendamento/:id',
     { schema: { tags, summary: 'Um agendamento', security, params: idParams(), response: { 200: scheduleSchema, ...AUTH_ERRORS, ...NOT_FOUND } }, config },
-    async (request) => getSchedule(ctx.db, requireAuth(request), request.params.id),
+    async (request) => getSchedule(ctx.db, ctx.taskKinds, requireAuth(request), request.params.id),
   );
 
   api.put(
     '/agendamento/:id',
     { schema: { tags, summary: 'Altera um agendamento', security, params: idParams(), body: scheduleSaveRequestSchema, response: { 200: scheduleSchema, ...AUTH_ERRORS, ...NOT_FOUND } }, config },
-    async (request) => updateSchedule(ctx.db, requireAuth(request), request.params.id, request.body),
+    async (request) => updateSchedule(ctx.db, ctx.taskKinds, requireAuth(request), request.params.id, request.body),
   );
 
   api.put(
     '/agendamento/inativa/:id',
     { schema: { tags, summary: 'Ativa ou desativa um agendamento', security, params: idParams(), response: { 200: scheduleSchema, ...AUTH_ERRORS, ...NOT_FOUND } }, config },
-    async (request) => toggleSchedule(ctx.db, requireAuth(request), request.params.id),
+    async (request) => toggleSchedule(ctx.db, ctx.taskKinds, requireAuth(request), request.params.id),
   );
 
   api.delete(
     '/agendamento/:id',
     { schema: { tags, summary: 'Exclui um agendamento', security, params: idParams(), response: { 204: z.null(), ...AUTH_ERRORS, ...NOT_FOUND, 409: errorBodySchema } }, config },
     async (request, reply) => {
-      await deleteSchedule(ctx.db, requireAuth(request), request.params.id);
+      await deleteSchedule(ctx.db, ctx.taskKinds, requireAuth(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -86,7 +85,7 @@ export const schedulesRoutes: DomainRoutes = (api, ctx) => {
   api.post(
     '/agendamento/:id/executar',
     { schema: { tags, summary: 'Executa agora (pela fila de tarefas)', security, params: idParams(), response: { 202: scheduleRunSchema, ...AUTH_ERRORS, ...NOT_FOUND, 409: errorBodySchema } }, config },
-    async (request, reply) => reply.code(202).send(await requestRun(ctx.database, ctx.jobs, requireAuth(request), request.params.id)),
+    async (request, reply) => reply.code(202).send(await ctx.requestTaskRun(requireAuth(request), request.params.id)),
   );
 
   api.get(

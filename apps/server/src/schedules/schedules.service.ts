@@ -1,14 +1,14 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { SCHEDULE_SORT_FIELDS, nextDueTime, type PagedList, type Schedule, type ScheduleListQuery, type ScheduleRun, type ScheduleSave, type TaskKindInfo } from '@acervo/contracts';
 import type { Db } from '../db/client.ts';
-import type { AuthContext } from '../auth/auth-guard.ts';
+import type { AuthContext } from '../shared/request-auth.ts';
 import { auditActor, recordAudit } from '../audit/audit.service.ts';
 import { DomainError, fieldError, notFound } from '../shared/errors.ts';
 import { matchesTerm, pageRequest, pagedResult, statusFilter, termPattern } from '../shared/paging.ts';
 import { scheduledTasks } from './schedules.schema.ts';
 import { deleteTaskRow, findTask, insertTask, listRuns, updateTask, visibleTo, type ScheduledTaskValues } from './schedules.repository.ts';
 import { auditSnapshot, toSchedule, toScheduleRun } from './schedules.mapper.ts';
-import { taskKinds } from './task-kinds.ts';
+import type { TaskKindRegistry } from './task-kinds.ts';
 
 /** 409 when deleting a built-in task. */
 export const SYSTEM_TASK_DELETE_MESSAGE = 'Agendamento do sistema não pode ser excluído. Desative-o se não quiser que ele execute.';
@@ -24,8 +24,8 @@ function companyOf(auth: AuthContext): number {
  * @throws DomainError VALIDATION naming `tipo` (unknown kind; kind change of a built-in task) or
  *   `idEmpresa` (another company; scope the kind does not allow)
  */
-function toValues(auth: AuthContext, body: ScheduleSave, now: Date, current?: { kind: string; systemKey: string | null }): ScheduledTaskValues {
-  const kind = taskKinds.get(body.tipo);
+function toValues(kinds: TaskKindRegistry, auth: AuthContext, body: ScheduleSave, now: Date, current?: { kind: string; systemKey: string | null }): ScheduledTaskValues {
+  const kind = kinds.get(body.tipo);
   if (!kind) throw fieldError('tipo', 'Tipo de tarefa desconhecido');
   if (current?.systemKey && current.kind !== body.tipo) throw fieldError('tipo', 'O tipo de um agendamento do sistema não pode ser alterado');
   if (body.idEmpresa !== null && body.idEmpresa !== auth.companyId) throw fieldError('idEmpresa', 'Use a empresa selecionada, ou nenhuma para um agendamento de todo o sistema');
@@ -49,7 +49,7 @@ function toValues(auth: AuthContext, body: ScheduleSave, now: Date, current?: { 
  * `tipo` one kind. Sortable by every column of the list (SCHEDULE_SORT_FIELDS).
  * @throws DomainError VALIDATION on `sorter` for a field that cannot be sorted on
  */
-export async function listSchedules(db: Db, auth: AuthContext, query: ScheduleListQuery): Promise<PagedList<Schedule>> {
+export async function listSchedules(db: Db, kinds: TaskKindRegistry, auth: AuthContext, query: ScheduleListQuery): Promise<PagedList<Schedule>> {
   const request = pageRequest<(typeof SCHEDULE_SORT_FIELDS)[number]>(query, {
     sortable: {
       nome: sql`lower(${scheduledTasks.name})`,
@@ -74,27 +74,27 @@ export async function listSchedules(db: Db, auth: AuthContext, query: ScheduleLi
     query.tipo ? eq(scheduledTasks.kind, query.tipo) : undefined,
   );
   const rows = db.select().from(scheduledTasks).where(where).orderBy(...request.orderBy).limit(request.size).offset(request.offset);
-  return pagedResult(request, rows.then((list) => list.map(toSchedule)), db.$count(scheduledTasks, where));
+  return pagedResult(request, rows.then((list) => list.map((row) => toSchedule(row, kinds))), db.$count(scheduledTasks, where));
 }
 
 /**
  * `GET agendamento/{id}`.
  * @throws DomainError NOT_FOUND (404) when absent or another company's
  */
-export async function getSchedule(db: Db, auth: AuthContext, id: number): Promise<Schedule> {
+export async function getSchedule(db: Db, kinds: TaskKindRegistry, auth: AuthContext, id: number): Promise<Schedule> {
   const row = await findTask(db, id, companyOf(auth));
   if (!row) throw notFound();
-  return toSchedule(row);
+  return toSchedule(row, kinds);
 }
 
 /**
  * `POST agendamento`: creates a task with its first due time and records CRIACAO, in one transaction.
  * @throws DomainError VALIDATION (see `toValues`)
  */
-export async function createSchedule(db: Db, auth: AuthContext, body: ScheduleSave, now = new Date()): Promise<Schedule> {
-  const values = toValues(auth, body, now);
+export async function createSchedule(db: Db, kinds: TaskKindRegistry, auth: AuthContext, body: ScheduleSave, now = new Date()): Promise<Schedule> {
+  const values = toValues(kinds, auth, body, now);
   return db.transaction(async (tx) => {
-    const schedule = toSchedule(await insertTask(tx, { ...(values as typeof scheduledTasks.$inferInsert) }));
+    const schedule = toSchedule(await insertTask(tx, { ...(values as typeof scheduledTasks.$inferInsert) }), kinds);
     await recordAudit(tx, { actor: auditActor(auth), entity: 'agendamento', recordId: schedule.id, action: 'CRIACAO', after: auditSnapshot(schedule) });
     return schedule;
   });
@@ -106,12 +106,12 @@ export async function createSchedule(db: Db, auth: AuthContext, body: ScheduleSa
  * @throws DomainError NOT_FOUND (404) when absent or another company's
  * @throws DomainError VALIDATION (see `toValues`)
  */
-export async function updateSchedule(db: Db, auth: AuthContext, id: number, body: ScheduleSave, now = new Date()): Promise<Schedule> {
+export async function updateSchedule(db: Db, kinds: TaskKindRegistry, auth: AuthContext, id: number, body: ScheduleSave, now = new Date()): Promise<Schedule> {
   return db.transaction(async (tx) => {
     const row = await findTask(tx, id, companyOf(auth), true);
     if (!row) throw notFound();
-    const before = toSchedule(row);
-    const after = toSchedule(await updateTask(tx, id, toValues(auth, body, now, row)));
+    const before = toSchedule(row, kinds);
+    const after = toSchedule(await updateTask(tx, id, toValues(kinds, auth, body, now, row)), kinds);
     await recordAudit(tx, { actor: auditActor(auth), entity: 'agendamento', recordId: id, action: 'ALTERACAO', before: auditSnapshot(before), after: auditSnapshot(after) });
     return after;
   });
@@ -123,12 +123,12 @@ export async function updateSchedule(db: Db, auth: AuthContext, id: number, body
  * @returns the task after the change
  * @throws DomainError NOT_FOUND (404) when absent or another company's
  */
-export async function toggleSchedule(db: Db, auth: AuthContext, id: number, now = new Date()): Promise<Schedule> {
+export async function toggleSchedule(db: Db, kinds: TaskKindRegistry, auth: AuthContext, id: number, now = new Date()): Promise<Schedule> {
   return db.transaction(async (tx) => {
     const row = await findTask(tx, id, companyOf(auth), true);
     if (!row) throw notFound();
     const ativo = !row.active;
-    const after = toSchedule(await updateTask(tx, id, { active: ativo, nextRunAt: ativo ? nextDueTime(row.period, row.repeatMinutes, now) : null }));
+    const after = toSchedule(await updateTask(tx, id, { active: ativo, nextRunAt: ativo ? nextDueTime(row.period, row.repeatMinutes, now) : null }), kinds);
     await recordAudit(tx, { actor: auditActor(auth), entity: 'agendamento', recordId: id, action: ativo ? 'ATIVACAO' : 'INATIVACAO', before: { ativo: row.active }, after: { ativo } });
     return after;
   });
@@ -140,13 +140,13 @@ export async function toggleSchedule(db: Db, auth: AuthContext, id: number, now 
  * @throws DomainError NOT_FOUND (404) when absent or another company's
  * @throws DomainError CONFLICT (409) for a built-in task (SYSTEM_TASK_DELETE_MESSAGE)
  */
-export async function deleteSchedule(db: Db, auth: AuthContext, id: number): Promise<void> {
+export async function deleteSchedule(db: Db, kinds: TaskKindRegistry, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await findTask(tx, id, companyOf(auth), true);
     if (!row) throw notFound();
     if (row.systemKey) throw new DomainError('CONFLICT', SYSTEM_TASK_DELETE_MESSAGE);
     await deleteTaskRow(tx, id);
-    await recordAudit(tx, { actor: auditActor(auth), entity: 'agendamento', recordId: id, action: 'EXCLUSAO', before: auditSnapshot(toSchedule(row)) });
+    await recordAudit(tx, { actor: auditActor(auth), entity: 'agendamento', recordId: id, action: 'EXCLUSAO', before: auditSnapshot(toSchedule(row, kinds)) });
   });
 }
 
@@ -160,7 +160,7 @@ export async function listScheduleRuns(db: Db, auth: AuthContext, id: number): P
   return (await listRuns(db, id)).map(toScheduleRun);
 }
 
-/** `GET agendamento/tipos`: the task kind registry, by pt-BR label. */
-export function listTaskKinds(): TaskKindInfo[] {
-  return taskKinds.info();
+/** `GET agendamento/tipos`: the process's task kinds (`AppContext.taskKinds`), by pt-BR label. */
+export function listTaskKinds(kinds: TaskKindRegistry): TaskKindInfo[] {
+  return kinds.info();
 }

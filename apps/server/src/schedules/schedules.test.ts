@@ -5,13 +5,14 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { call } from '../auth/auth.test-helpers.ts';
 import { auditLog } from '../audit/audit.schema.ts';
 import { emailOutbox, passwordResets, sessions } from '../auth/auth.schema.ts';
-import { startBackgroundWork, type BackgroundWork } from '../jobs/background.ts';
+import { startBackgroundWork, type BackgroundWork } from './background.ts';
 import { JobQueue } from '../jobs/job-queue.ts';
 import { scheduledTaskRuns, scheduledTasks } from './schedules.schema.ts';
 import { seedScheduledTasks } from './schedules.seed.ts';
 import { TaskScheduler, defineScheduleQueue, executeRun, RUN_IN_PROGRESS_MESSAGE } from './scheduler.ts';
 import { finishRun } from './schedules.repository.ts';
-import { registerTaskKind, taskKinds, type TaskContext } from './task-kinds.ts';
+import type { TaskContext } from './task-kinds.ts';
+import { DOMAIN_QUEUES } from '../domains.ts';
 import { SYSTEM_TASK_DELETE_MESSAGE } from './schedules.service.ts';
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -43,13 +44,13 @@ async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, ti
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedScheduledTasks(t.database.db);
+  await seedScheduledTasks(t.database.db, t.ctx.taskKinds);
   admin = (await t.login('admin', 'admin')).token;
   const refreshed = await call(t.app, 'POST', 'auth/refresh', { token: (await t.login('admin', 'admin')).token, payload: { idEmpresa: t.seed.companyIds[1] } });
   expect(refreshed.statusCode, refreshed.body).toBe(200);
   adminCompany2 = refreshed.json().token;
   seller = (await t.login('vendedor', 'vendedor')).token;
-  ctx = { db: t.database.db, database: t.database, config: t.ctx.config, queue: t.ctx.jobs, log: silentLog };
+  ctx = { db: t.database.db, database: t.database, config: t.ctx.config, queue: t.ctx.jobs, log: silentLog, taskKinds: t.ctx.taskKinds };
 });
 
 afterAll(async () => {
@@ -89,7 +90,7 @@ describe('kinds and built-in tasks', () => {
   });
 
   it('seeds one active system task per built-in kind once, with its next due time, and refuses to delete them', async () => {
-    expect(await seedScheduledTasks(t.database.db)).toBe(0);
+    expect(await seedScheduledTasks(t.database.db, t.ctx.taskKinds)).toBe(0);
     const res = await call(t.app, 'GET', 'agendamento?term=limpeza&pageSize=50', { token: admin });
     const system = (res.json().itens as Schedule[]).filter((s) => s.sistema);
     expect(system.map((s) => s.tipo).sort()).toEqual(['LIMPEZA_EMAIL_SAIDA', 'LIMPEZA_LOG_INTEGRACAO', 'LIMPEZA_REDEFINICAO_SENHA', 'LIMPEZA_SESSOES']);
@@ -217,7 +218,7 @@ describe('bad input answers 400 naming the field, and writes nothing', () => {
 
 describe('company scope', () => {
   it("lists system-wide tasks and the selected company's; another company's task id answers 404 on every call", async () => {
-    registerTaskKind({ tipo: 'TESTE_POR_EMPRESA', descricao: 'Teste por empresa', escopo: 'EMPRESA', periodoSugerido: '0 4 * * *', run: async () => 'ok' });
+    t.ctx.taskKinds.register({ tipo: 'TESTE_POR_EMPRESA', descricao: 'Teste por empresa', escopo: 'EMPRESA', periodoSugerido: '0 4 * * *', run: async () => 'ok' });
     const noCompany = await call(t.app, 'POST', 'agendamento', { token: admin, payload: body({ tipo: 'TESTE_POR_EMPRESA' }) });
     expect(noCompany.statusCode).toBe(400);
     expect(noCompany.json().messages[0].field).toBe('idEmpresa');
@@ -252,7 +253,7 @@ describe('company scope', () => {
 describe('runs through the job queue', () => {
   let background: BackgroundWork;
   beforeAll(async () => {
-    background = await startBackgroundWork({ database: t.database, queue: t.ctx.jobs, config: t.ctx.config, log: silentLog }, { taskWorkers: 2, pollingIntervalMs: 500, schedulerMaxSleepMs: 100 });
+    background = await startBackgroundWork({ database: t.database, queue: t.ctx.jobs, config: t.ctx.config, log: silentLog, taskKinds: t.ctx.taskKinds, queues: DOMAIN_QUEUES }, { taskWorkers: 2, pollingIntervalMs: 500, schedulerMaxSleepMs: 100 });
   });
   afterAll(async () => {
     await background.stop();
@@ -286,7 +287,7 @@ describe('runs through the job queue', () => {
 
   it('a due task runs once, and a task that throws is recorded as ERRO with its message while its next due time still comes', async () => {
     let calls = 0;
-    registerTaskKind({
+    t.ctx.taskKinds.register({
       tipo: 'TESTE_FALHA',
       descricao: 'Teste que falha',
       escopo: 'SISTEMA',
@@ -397,7 +398,7 @@ describe('run history and the clean-up kinds', () => {
   });
 
   it('every registered kind has a pt-BR label and a valid suggested period', () => {
-    for (const kind of taskKinds.list()) {
+    for (const kind of t.ctx.taskKinds.list()) {
       expect(kind.descricao.length).toBeGreaterThan(3);
       expect(nextDueTime(kind.periodoSugerido, null, new Date())).not.toBeNull();
     }

@@ -2,9 +2,6 @@ import type { TaskKindInfo, TaskKindScope } from '@acervo/contracts';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import { CLEANUP_TASK_KINDS } from './cleanup-task-kinds.ts';
-import { ERP_TASK_KINDS } from '../erp/erp-task-kinds.ts';
-import { PRODUCT_IMPORT_TASK_KINDS } from '../products/import/import-task-kinds.ts';
 
 /** Logger given to a task (pino's methods; the worker process passes a console-backed one). */
 export interface TaskLogger {
@@ -13,13 +10,15 @@ export interface TaskLogger {
   error(obj: object, msg?: string): void;
 }
 
-/** What a running task may use: the database, the configuration, the queue and a logger. */
+/** What a running task may use: the database, the configuration, the queue, a logger and the process's task kinds. */
 export interface TaskContext {
   db: Db;
   database: Database;
   config: AppConfig;
   queue: JobQueue;
   log: TaskLogger;
+  /** The kinds of this process (the scheduler looks a run's kind up here). */
+  taskKinds: TaskKindRegistry;
 }
 
 /** The task a run belongs to, as its kind sees it. */
@@ -39,9 +38,11 @@ export interface TaskRunInfo {
 }
 
 /**
- * A kind of scheduled task: what the "Tipo" select offers and what a run executes. Other domains
- * add theirs (the ERP sync: one kind per entity type) with `registerTaskKind`, at module load of a
- * file listed in DOMAIN_TASK_KINDS below or from their own start-up code.
+ * A kind of scheduled task: what the "Tipo" select offers and what a run executes. A domain
+ * exports its kinds as a list (`ERP_TASK_KINDS`, `PRODUCT_IMPORT_TASK_KINDS`…); the composition
+ * root (`domains.ts`, TASK_KINDS) lists those, and `app.ts` / `worker.ts` build one
+ * `TaskKindRegistry` from it and hand it to the scheduler (`TaskContext.taskKinds`) and the
+ * schedules routes (`AppContext.taskKinds`). schedules/ itself imports no domain.
  */
 export interface TaskKind {
   /** Stable id stored in `agendamento.tipo`: upper snake case, at most 60 characters (e.g. `LIMPEZA_SESSOES`). */
@@ -64,9 +65,17 @@ export interface TaskKind {
 
 const KIND_ID = /^[A-Z][A-Z0-9_]{0,59}$/;
 
-/** The task kinds of this process, by `tipo`. */
+/** The task kinds of one process, by `tipo`. */
 export class TaskKindRegistry {
   private readonly kinds = new Map<string, TaskKind>();
+
+  /**
+   * @param kinds the kinds to register at once (the composition root's TASK_KINDS)
+   * @throws Error as `register`
+   */
+  constructor(kinds: readonly TaskKind[] = []) {
+    for (const kind of kinds) this.register(kind);
+  }
 
   /**
    * Adds a kind.
@@ -97,22 +106,3 @@ export class TaskKindRegistry {
     return this.list().map(({ tipo, descricao, escopo, periodoSugerido }) => ({ tipo, descricao, escopo, periodoSugerido }));
   }
 }
-
-/** The registry of this process (server, worker and tests share it per process). */
-export const taskKinds = new TaskKindRegistry();
-
-/**
- * Registers a task kind in the process registry; see `TaskKind`.
- * @returns a function that unregisters it
- * @example registerTaskKind({ tipo: 'SINCRONIZAR_AUTOR', descricao: 'Sincronizar autores do ERP', escopo: 'EMPRESA', periodoSugerido: '*\/30 * * * *', run: syncAuthors })
- */
-export function registerTaskKind(kind: TaskKind): () => void {
-  return taskKinds.register(kind);
-}
-
-/**
- * Every domain's task kinds, registered when this module loads (one line per domain, like
- * `routes.ts`'s API_ROUTES): the server, the worker and the tests see the same kinds.
- */
-const DOMAIN_TASK_KINDS: TaskKind[][] = [CLEANUP_TASK_KINDS, ERP_TASK_KINDS, PRODUCT_IMPORT_TASK_KINDS];
-for (const kinds of DOMAIN_TASK_KINDS) for (const kind of kinds) registerTaskKind(kind);

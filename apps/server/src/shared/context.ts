@@ -3,10 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { TokenSigner } from '../auth/jwt.ts';
-import type { Authenticate } from '../auth/auth-guard.ts';
+import type { TokenSigner } from './jwt.ts';
+import type { AuthContext, Authenticate } from './request-auth.ts';
+import type { ScheduleRun } from '@acervo/contracts';
+import type { TaskKindRegistry } from '../schedules/task-kinds.ts';
+import type { AuditScopes } from '../audit/audit.service.ts';
 
-/** What every domain's routes and services need; built once in `app.ts`. */
+/** What every domain's routes and services need; built once in `app.ts` (the composition root). */
 export interface AppContext {
   db: Db;
   dbKind: 'pglite' | 'postgres';
@@ -14,7 +17,7 @@ export interface AppContext {
   database: Database;
   /**
    * The durable job queue, started (jobs can be sent); its pollers run only in the process's
-   * background work (`jobs/background.ts`), never in an app built by tests unless they start it.
+   * background work (`schedules/background.ts`), never in an app built by tests unless they start it.
    */
   jobs: JobQueue;
   config: AppConfig;
@@ -24,6 +27,18 @@ export interface AppContext {
    * access guard of `app.ts` does, from each route's `config.auth` and `config.role`.
    */
   authenticate: Authenticate;
+  /** The task kinds of this process, built by the composition root from every domain's list (`domains.ts`). */
+  taskKinds: TaskKindRegistry;
+  /** Whose entries of each per-company audited entity `GET auditoria` lists (`domains.ts`, AUDIT_SCOPES). */
+  auditScopes: AuditScopes;
+  /**
+   * Queues a MANUAL run of scheduled task `taskId` now, as "Executar agora" (`requestRun` of
+   * schedules/scheduler.ts, bound to this process's database and queue): how a domain starts a
+   * task without importing the scheduler.
+   * @returns the queued run (PENDENTE)
+   * @throws DomainError NOT_FOUND (404) for a task absent or of another company; CONFLICT (409) while one is queued or running
+   */
+  requestTaskRun(auth: AuthContext, taskId: number): Promise<ScheduleRun>;
 }
 
 /** Fastify instance with the zod type provider, as domain route plugins receive it. */

@@ -8,7 +8,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ErpEntity, ErpProduct, ErpRecord, ErpSale, ErpStock } from '@acervo/contracts';
 import type { Executor } from '../../db/client.ts';
-import { nameKey } from '../../products/catalog-writer.ts';
+import { nameKey } from '../../shared/name-key.ts';
+import { resultRows } from '../../db/rows.ts';
 import { ERP_ENTITY_SPECS, ERP_TABLES, SALE_LINE_FIELDS, type EntitySpec } from './erp-data.specs.ts';
 
 /** A record that could not be stored, with a pt-BR reason. */
@@ -20,10 +21,8 @@ export interface RejectedRecord {
 /** Rows per statement for child rows (sale lines, contributors): bounds one jsonb parameter. */
 const CHILD_CHUNK = 5000;
 
-/** Rows of a query result on either driver (node-postgres `QueryResult` or PGlite `Results`). */
-export function resultRows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+/** `resultRows` moved to db/rows.ts (other domains use it); re-exported for this folder's importers. */
+export { resultRows };
 
 function chunks<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = [];

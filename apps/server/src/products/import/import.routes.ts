@@ -12,7 +12,7 @@ import { requireAuth } from '../../auth/auth-guard.ts';
 import { auditActor } from '../../audit/audit.service.ts';
 import { fieldError } from '../../shared/errors.ts';
 import { acceptUploads, receiveUpload, type UploadMessages } from '../../shared/upload.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { DomainQueue, JobQueue } from '../../jobs/job-queue.ts';
 import type { Db } from '../../db/client.ts';
 import { ImportFileError } from './import-file.ts';
 import { PRODUCT_IMPORT_QUEUE, confirmImport, createPreview, getImport, runImport, writeRejectedXlsx, writeTemplateXlsx, type ProductImportJob } from './import.service.ts';
@@ -33,14 +33,9 @@ function maxBytes(): number {
   return Number.isInteger(n) && n > 0 ? n : PRODUCT_IMPORT_MAX_BYTES;
 }
 
-/** Declares the import queue (a job runs at most 2 h). Call before `queue.start()`, like `defineScheduleQueue`: app.ts and worker.ts do. */
-export async function defineProductImportQueue(queue: JobQueue): Promise<void> {
-  await queue.define(PRODUCT_IMPORT_QUEUE, { retryLimit: 0, expireInSeconds: 2 * 60 * 60 });
-}
-
 /**
- * Starts this process's poller of the import queue (one import written at a time); called by the
- * background work (`jobs/background.ts`) of the server and the worker.
+ * Starts this process's poller of the import queue (one import written at a time); the background
+ * work (`schedules/background.ts`) of the server and the worker calls it through PRODUCT_IMPORT_QUEUES.
  */
 export async function startProductImportWorker(queue: JobQueue, db: Db, pollingIntervalMs?: number): Promise<void> {
   await queue.work<ProductImportJob>(
@@ -51,6 +46,19 @@ export async function startProductImportWorker(queue: JobQueue, db: Db, pollingI
     { concurrency: 1, batchSize: 1, pollingIntervalMs },
   );
 }
+
+/**
+ * The import's queue, listed by the composition root (`domains.ts`, DOMAIN_QUEUES): declared by
+ * every process before the queue starts (a job runs at most 2 h, no retry), worked by
+ * `startProductImportWorker`.
+ */
+export const PRODUCT_IMPORT_QUEUES: DomainQueue[] = [
+  {
+    name: PRODUCT_IMPORT_QUEUE,
+    definition: { retryLimit: 0, expireInSeconds: 2 * 60 * 60 },
+    work: ({ queue, database }, { pollingIntervalMs }) => startProductImportWorker(queue, database.db, pollingIntervalMs),
+  },
+];
 
 function xlsxDownload(reply: import('fastify').FastifyReply, fileName: string, write: (out: PassThrough) => Promise<void>) {
   const out = new PassThrough();

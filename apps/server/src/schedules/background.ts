@@ -1,9 +1,8 @@
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { SCHEDULE_QUEUE, TaskScheduler, executeRun } from '../schedules/scheduler.ts';
-import type { TaskContext, TaskLogger } from '../schedules/task-kinds.ts';
-import type { JobQueue } from './job-queue.ts';
-import { startProductImportWorker } from '../products/import/import.routes.ts';
+import { SCHEDULE_QUEUE, TaskScheduler, executeRun } from './scheduler.ts';
+import type { TaskContext, TaskKindRegistry, TaskLogger } from './task-kinds.ts';
+import type { DomainQueue, JobQueue } from '../jobs/job-queue.ts';
 
 /** Options of the background work, from the environment by default (see `backgroundOptionsFromEnv`). */
 export interface BackgroundOptions {
@@ -40,13 +39,15 @@ export interface BackgroundWork {
  * Starts the background work of a process (`npm start` in-process, `npm run worker` alone): the
  * task-run pollers on the queue, the scheduler loop and the queue maintenance. Building the app
  * (tests) does not call this, so nothing runs in the background unless asked.
- * @param deps the open database, the started queue (`JobQueue.start()`), the configuration and a logger
+ * @param deps the open database, the started queue (`JobQueue.start()`), the configuration, a
+ *   logger, and from the composition root (`domains.ts`) the process's task kinds and the domains'
+ *   queues whose pollers to start (each declared before the queue started)
  */
 export async function startBackgroundWork(
-  deps: { database: Database; queue: JobQueue; config: AppConfig; log: TaskLogger },
+  deps: { database: Database; queue: JobQueue; config: AppConfig; log: TaskLogger; taskKinds: TaskKindRegistry; queues: readonly DomainQueue[] },
   options: BackgroundOptions = backgroundOptionsFromEnv(),
 ): Promise<BackgroundWork> {
-  const ctx: TaskContext = { db: deps.database.db, database: deps.database, config: deps.config, queue: deps.queue, log: deps.log };
+  const ctx: TaskContext = { db: deps.database.db, database: deps.database, config: deps.config, queue: deps.queue, log: deps.log, taskKinds: deps.taskKinds };
   await deps.queue.work<{ idExecucao: number }>(
     SCHEDULE_QUEUE,
     async (jobs, signal) => {
@@ -54,8 +55,8 @@ export async function startBackgroundWork(
     },
     { concurrency: options.taskWorkers, batchSize: 1, pollingIntervalMs: options.pollingIntervalMs },
   );
-  // product import writes (issue 8): one import at a time per process
-  await startProductImportWorker(deps.queue, deps.database.db, options.pollingIntervalMs);
+  // the domains' queues (the product import's writes, issue 8)
+  for (const q of deps.queues) await q.work?.({ queue: deps.queue, database: deps.database }, { pollingIntervalMs: options.pollingIntervalMs });
   deps.queue.startMaintenance();
   const scheduler = new TaskScheduler(ctx, { maxSleepMs: options.schedulerMaxSleepMs });
   scheduler.start();

@@ -1,0 +1,35 @@
+import type { TaskKind } from './schedules/task-kinds.ts';
+import { TaskKindRegistry } from './schedules/task-kinds.ts';
+import type { DomainQueue } from './jobs/job-queue.ts';
+import type { AuditScopes } from './audit/audit.service.ts';
+import { AUTH_TASK_KINDS } from './auth/auth-task-kinds.ts';
+import { EMAIL_TASK_KINDS } from './email/email-task-kinds.ts';
+import { ERP_TASK_KINDS } from './erp/erp-task-kinds.ts';
+import { PRODUCT_IMPORT_TASK_KINDS } from './products/import/import-task-kinds.ts';
+import { PRODUCT_IMPORT_QUEUES } from './products/import/import.routes.ts';
+import { GOALS_AUDIT_SCOPES } from './goals/goals.service.ts';
+import { PARAMETERS_AUDIT_SCOPES } from './parameters/api-access.service.ts';
+
+/*
+ * The composition root's registry of what each domain contributes besides its routes (those are in
+ * routes.ts, also part of the root). app.ts (the HTTP server and the tests) and worker.ts read these
+ * lists and hand them to the infrastructure: schedules/, jobs/ and audit/ never import a domain.
+ * A new domain adds one line per list it contributes to (docs/architecture.md, "Adding a domain").
+ */
+
+/** Every domain's scheduled-task kinds (the "Tipo" select; what a run executes). */
+export const TASK_KINDS: readonly TaskKind[] = [...AUTH_TASK_KINDS, ...EMAIL_TASK_KINDS, ...ERP_TASK_KINDS, ...PRODUCT_IMPORT_TASK_KINDS];
+
+/** Every domain's job queue: declared by every process before the queue starts, worked by the background work. */
+export const DOMAIN_QUEUES: readonly DomainQueue[] = [...PRODUCT_IMPORT_QUEUES];
+
+/** The company scope of every per-company audited entity (`GET auditoria`). */
+export const AUDIT_SCOPES: AuditScopes = { ...GOALS_AUDIT_SCOPES, ...PARAMETERS_AUDIT_SCOPES };
+
+/**
+ * A fresh registry of TASK_KINDS for one process (or one test app).
+ * @throws Error when two domains register the same `tipo` or one is malformed
+ */
+export function createTaskKindRegistry(): TaskKindRegistry {
+  return new TaskKindRegistry(TASK_KINDS);
+}
