@@ -1,3 +1,4 @@
+/* Shared by the top bar's ERP indicator (features/layout) and the ERP statistics page (features/integration). */
 /** Colour of the ERP integration indicator (MUI palette names); `default` when there is no value. */
 export type ErpIndicatorColor = 'success' | 'warning' | 'error' | 'default';
 

@@ -18,7 +18,7 @@ import type { IntegrationEntityStats } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { formatDateTime } from '../../../shared/format/format.ts';
 import { PageHeader } from '../../../shared/page-header/page-header.tsx';
-import { erpIndicatorColor, formatErpPercent } from '../../layout/erp-indicator-color.ts';
+import { erpIndicatorColor, formatErpPercent } from '../../../shared/format/erp-indicator-color.ts';
 import { useIntegrationStats } from '../api/integration-api.ts';
 import { formatMinutes } from '../integration-format.ts';
 

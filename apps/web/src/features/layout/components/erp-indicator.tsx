@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { useTranslation } from 'react-i18next';
-import { erpIndicatorColor, formatErpPercent } from '../erp-indicator-color.ts';
+import { erpIndicatorColor, formatErpPercent } from '../../../shared/format/erp-indicator-color.ts';
 
 /** Props of `ErpIndicator`. */
 export interface ErpIndicatorProps {
