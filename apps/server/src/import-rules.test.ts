@@ -45,6 +45,9 @@ const FIXTURE: Record<string, string[]> = {
   'apps/server/src/alpha/alpha.service.ts': ['../beta/beta.service.ts'],
   'apps/server/src/beta/beta.service.ts': ['../alpha/alpha.repository.ts'],
   'apps/server/src/alpha/alpha.repository.ts': [],
+  // FORBIDDEN: a run-time cycle between two modules (one closed by `import type` only is allowed)
+  'apps/server/src/products/price.ts': ['./discount.ts'],
+  'apps/server/src/products/discount.ts': ['./price.ts'],
   // FORBIDDEN: a domain imports the composition root
   'apps/server/src/app.ts': ['./erp/erp-sync.ts', './alpha/alpha.service.ts'],
   'apps/server/src/users/users.routes.ts': ['../app.ts'],
@@ -60,7 +63,10 @@ const FIXTURE: Record<string, string[]> = {
   'apps/web/src/shared/data-table/data-table.tsx': ['../../features/orders/pages/orders-page.tsx'],
   // FORBIDDEN: web imports server code
   'apps/web/src/features/stock/stock-api.ts': ['../../../../server/src/shared/errors.ts'],
-  'packages/contracts/src/index.ts': [],
+  // FORBIDDEN: a feature imports the web's composition root
+  'apps/web/src/features/stock/stock-menu.tsx': ['../../app/router.tsx'],
+  // FORBIDDEN: contracts import an app
+  'packages/contracts/src/index.ts': ['../../../apps/server/src/config.ts'],
 };
 
 describe('import rules (.dependency-cruiser.cjs)', () => {
@@ -85,8 +91,11 @@ describe('import rules (.dependency-cruiser.cjs)', () => {
     violation('web-feature-imports-another-feature-internals', 'apps/web/src/features/orders/components/order-line.tsx', 'apps/web/src/features/stock/stock-level.ts');
     violation('web-shared-imports-feature', 'apps/web/src/shared/data-table/data-table.tsx', 'apps/web/src/features/orders/pages/orders-page.tsx');
     violation('web-imports-server', 'apps/web/src/features/stock/stock-api.ts', 'apps/server/src/shared/errors.ts');
-    // the cycle is reported from each of its two folders; every other line is one of the above
-    expect(out).toMatch(/x 7 dependency violations \(7 errors/);
+    expect(out).toMatch(/error server-module-cycle: apps\/server\/src\/products\/(price|discount)\.ts → \s*apps\/server\/src\/products\/(discount|price)\.ts/);
+    violation('web-imports-app-shell', 'apps/web/src/features/stock/stock-menu.tsx', 'apps/web/src/app/router.tsx');
+    violation('contracts-imports-app', 'packages/contracts/src/index.ts', 'apps/server/src/config.ts');
+    // the domain cycle is reported from both of its folders, the module cycle once; no allowed import is
+    expect(out).toMatch(/x 10 dependency violations \(10 errors/);
   });
 
   it('passes on the real tree', async () => {
