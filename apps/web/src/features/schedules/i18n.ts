@@ -51,7 +51,7 @@ export const schedulesMessages: FeatureMessages = {
         idEmpresa: 'Somente na empresa atual',
       },
       columns: { repeticao: 'Repetição' },
-      status: { SUCESSO: 'Sucesso', ERRO: 'Erro', PENDENTE: 'Na fila', EM_EXECUCAO: 'Executando' },
+      status: { SUCESSO: 'Sucesso', AVISO: 'Sucesso com avisos', ERRO: 'Erro', PENDENTE: 'Na fila', EM_EXECUCAO: 'Executando' },
       origin: { AGENDADA: 'Agendada', MANUAL: 'Manual' },
       runs: {
         title: 'Execuções de {{nome}}',
@@ -117,7 +117,7 @@ export const schedulesMessages: FeatureMessages = {
         idEmpresa: 'Only in the current company',
       },
       columns: { repeticao: 'Repetition' },
-      status: { SUCESSO: 'Success', ERRO: 'Error', PENDENTE: 'Queued', EM_EXECUCAO: 'Running' },
+      status: { SUCESSO: 'Success', AVISO: 'Success with warnings', ERRO: 'Error', PENDENTE: 'Queued', EM_EXECUCAO: 'Running' },
       origin: { AGENDADA: 'Scheduled', MANUAL: 'Manual' },
       runs: {
         title: 'Runs of {{nome}}',
