@@ -82,9 +82,9 @@ export function SchedulePage() {
                   {row.proximaExecucao ? ` · ${t('schedules.fields.proximaExecucao')}: ${formatScheduleTime(row.proximaExecucao)}` : ''}
                 </Typography>
                 {row.ultimoResultado && (
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 0.25 }}>
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, mt: 0.25 }}>
                     <RunStatusChip status={row.ultimoResultado} title={row.ultimaMensagem} />
-                    <Typography variant="caption" color="text.secondary">
+                    <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                       {formatScheduleTime(row.ultimaExecucao)} · {formatDuration(row.ultimaDuracaoMs)}
                     </Typography>
                   </Box>
@@ -126,9 +126,9 @@ export function SchedulePage() {
           <Box sx={{ py: 0.5 }}>
             <Typography variant="body2">{row.ultimaExecucao ? formatScheduleTime(row.ultimaExecucao) : t('schedules.never')}</Typography>
             {row.ultimoResultado && (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 0.25 }}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, mt: 0.25 }}>
                 <RunStatusChip status={row.ultimoResultado} title={row.ultimaMensagem} />
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   {formatDuration(row.ultimaDuracaoMs)}
                 </Typography>
               </Box>
