@@ -6,7 +6,7 @@ const toastMock = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warn: vi.
 vi.mock('../toast/toast.tsx', () => ({ toast: toastMock }));
 
 import { SessionProvider, useSession } from './session-context.tsx';
-import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY, clearSession, saveSession } from './session-storage.ts';
+import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY, clearSession, encryptText, saveSession } from './session-storage.ts';
 import { resetTabSession, tabIsStale, tabSession } from './tab-session.ts';
 
 const admin1: SessionUser = { id: 1, idEmpresa: 1, nome: 'Administrador', nomPerfil: 'Administrador', login: 'admin', roles: [...ROLES], token: 'admin-empresa-1', indNewPassword: false };
@@ -72,6 +72,25 @@ describe('session in one of two tabs (issue 15, defect 1)', () => {
     await otherTab(seller);
     await waitFor(() => expect(screen.getByTestId('shown').textContent).toBe('vendedor@1'));
     expect(toastMock.info).toHaveBeenLastCalledWith('session.signedInElsewhere');
+  });
+
+  it('waits for the other tab to finish writing: the user key alone (new company, old token) changes nothing', async () => {
+    await renderRestored(admin1, '/system/company');
+    localStorage.setItem(USER_STORAGE_KEY, await encryptText(JSON.stringify(admin2)));
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: USER_STORAGE_KEY }));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('shown').textContent).toBe('admin@1');
+    expect(tabSession()).toEqual({ token: 'admin-empresa-1', idEmpresa: 1 });
+    expect(toastMock.info).not.toHaveBeenCalled();
+    localStorage.setItem(TOKEN_STORAGE_KEY, admin2.token);
+    await act(async () => {
+      window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_STORAGE_KEY }));
+    });
+    await waitFor(() => expect(screen.getByTestId('shown').textContent).toBe('admin@2'));
+    expect(tabSession()).toEqual({ token: 'admin-empresa-2', idEmpresa: 2 });
+    expect(toastMock.info).toHaveBeenCalledTimes(1);
   });
 
   it('a tab is stale between the other tab writing and the event arriving (the API client refuses meanwhile)', async () => {

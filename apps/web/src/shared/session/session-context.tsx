@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@acervo/contracts';
 import { toast } from '../toast/toast.tsx';
-import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY, clearSession, isSignedIn, loadSession, saveSession } from './session-storage.ts';
+import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY, clearSession, isSignedIn, loadSession, readStoredSession, saveSession } from './session-storage.ts';
 import { onFollowStoredSession, showTabSession } from './tab-session.ts';
 import { landingPath, replaceAddress } from './landing.ts';
 
@@ -24,6 +24,10 @@ export interface SessionState {
 }
 
 const SessionContext = createContext<SessionState | null>(null);
+
+/** How long (ms) a tab asked to follow waits for another tab to finish writing a session. */
+const UNSETTLED_WAIT_MS = 300;
+const UNSETTLED_POLL_MS = 25;
 
 /** What changed between the session a tab shows and the stored one (null: nothing the user sees). */
 type SessionChange = 'signedIn' | 'signedOut' | 'user' | 'company' | null;
@@ -98,8 +102,20 @@ export function SessionProvider({ children, initialUser }: { children: ReactNode
   useEffect(() => {
     if (!tracked) return;
     let chain: Promise<void> = Promise.resolve();
-    const followOnce = async () => {
-      const stored = await loadSession();
+    /**
+     * Shows the stored session. On a storage event a half-written session (the other tab has
+     * written the user but not yet the token) is skipped: the second key's event follows. Asked by
+     * the API client (`fromEvent` false), it waits up to UNSETTLED_WAIT_MS for the second write and
+     * then takes what is stored, so a tab never keeps refusing requests.
+     */
+    const followOnce = async (fromEvent: boolean) => {
+      let read = await readStoredSession();
+      for (let waited = 0; !read.settled && !fromEvent && waited < UNSETTLED_WAIT_MS; waited += UNSETTLED_POLL_MS) {
+        await new Promise((resolve) => setTimeout(resolve, UNSETTLED_POLL_MS));
+        read = await readStoredSession();
+      }
+      if (!read.settled && fromEvent) return;
+      const stored = read.settled ? read.user : await loadSession();
       const before = shown.current;
       if (stored?.token === before?.token && JSON.stringify(stored) === JSON.stringify(before)) return;
       const change = changeBetween(before, stored);
@@ -108,15 +124,16 @@ export function SessionProvider({ children, initialUser }: { children: ReactNode
       show(stored);
       if (change) toast.info(translate.current(NOTICE_KEY[change]));
     };
-    const follow = () => {
-      chain = chain.then(followOnce, followOnce);
+    const follow = (fromEvent: boolean) => {
+      const once = () => followOnce(fromEvent);
+      chain = chain.then(once, once);
       return chain;
     };
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === USER_STORAGE_KEY || event.key === TOKEN_STORAGE_KEY) void follow();
+      if (event.key === null || event.key === USER_STORAGE_KEY || event.key === TOKEN_STORAGE_KEY) void follow(true);
     };
     window.addEventListener('storage', onStorage);
-    const unregister = onFollowStoredSession(follow);
+    const unregister = onFollowStoredSession(() => follow(false));
     return () => {
       window.removeEventListener('storage', onStorage);
       unregister();
