@@ -10,7 +10,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoData } from '../apps/server/src/seed/demo-seed.ts';
 import { applyErpRecords } from '../apps/server/src/erp/data/index.ts';
 import { at, isbn, makeRecord } from '../apps/server/src/erp/data/erp-data.fixtures.ts';
-import { auditScreen, newPage, useBrowser } from './src/browser.ts';
+import { VIEWPORTS, auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
 import { ROOT } from './src/paths.ts';
 import { waitForToast } from './src/toast.ts';
@@ -112,6 +112,11 @@ describe('matching screens', () => {
     await expect.poll(async () => (await rows.first().innerText()).includes('Selo Aurora')).toBe(true);
     await expect.poll(() => aurora.getByText('Sem correspondência').count()).toBe(1);
     await auditScreen(page, 'matching-publisher', { ready: (p) => p.getByRole('row', { name: /Selo Aurora/ }).waitFor() });
+    // one word for the state on every width (issue 15): the phone's chip under the name says the same
+    await page.setViewportSize(VIEWPORTS.phone);
+    await expect.poll(() => aurora.getByText('Sem correspondência', { exact: true }).count()).toBe(1);
+    expect(await aurora.getByText('Pendente', { exact: true }).count()).toBe(0);
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     const picker = aurora.getByRole('combobox', { name: 'Editora no Acervo para o código S-AURORA' });
     await picker.click();
@@ -126,8 +131,8 @@ describe('matching screens', () => {
     // the matched row goes after the unmatched one
     await expect.poll(async () => (await rows.last().innerText()).includes('Selo Aurora')).toBe(true);
     await expect.poll(() => page.getByRole('row', { name: /Selo Aurora/ }).getByText('Correspondido').count()).toBe(1);
-    // 'Correspondido' in its column, 'Feita' under the name on phones (the column is hidden there)
-    await auditScreen(page, 'matching-publisher-saved', { ready: (p) => p.getByRole('row', { name: /Selo Aurora/ }).getByText(/^(Correspondido|Feita)$/).first().waitFor() });
+    // 'Correspondido' in its column, and under the name on phones (the column is hidden there)
+    await auditScreen(page, 'matching-publisher-saved', { ready: (p) => p.getByRole('row', { name: /Selo Aurora/ }).getByText('Correspondido', { exact: true }).first().waitFor() });
 
     // the catalogue shows the products under Acervo's publisher
     const catalogue = await page.evaluate(async (ean) => {

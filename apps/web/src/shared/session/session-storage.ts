@@ -100,6 +100,37 @@ export async function loadSession(): Promise<SessionUser | null> {
   }
 }
 
+/** What `readStoredSession` answers: the stored session and whether both keys agree. */
+export interface StoredSession {
+  /** The session `loadSession` would restore (null: none, or damaged and now cleared). */
+  user: SessionUser | null;
+  /**
+   * False while another tab is half-way through writing a session: one key without the other, or
+   * a user whose own token is not the stored token (the user key is written first). The `storage`
+   * event of the second key follows at once.
+   */
+  settled: boolean;
+}
+
+/**
+ * Reads the stored session as another tab left it (issue 15, two tabs): the user `loadSession`
+ * would restore, and whether the two keys agree (see `StoredSession.settled`).
+ */
+export async function readStoredSession(): Promise<StoredSession> {
+  const encrypted = localStorage.getItem(USER_STORAGE_KEY);
+  const token = localStorage.getItem(TOKEN_STORAGE_KEY);
+  if (!encrypted && !token) return { user: null, settled: true };
+  if (!encrypted || !token) return { user: null, settled: false };
+  let own: string | undefined;
+  try {
+    own = sessionUserSchema.safeParse(JSON.parse(await decryptText(encrypted))).data?.token;
+  } catch {
+    own = undefined;
+  }
+  if (own !== undefined && own !== token) return { user: null, settled: false };
+  return { user: await loadSession(), settled: true };
+}
+
 /** Removes the stored user and token (logout, expiry). */
 export function clearSession(): void {
   localStorage.removeItem(USER_STORAGE_KEY);
