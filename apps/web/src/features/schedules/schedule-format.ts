@@ -1,17 +1,12 @@
-import { SCHEDULE_TIME_ZONE } from '@acervo/contracts';
-
-const DATE_TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: SCHEDULE_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+import { formatDateTime } from '../../shared/format/format.ts';
 
 /**
  * An ISO instant as `DD/MM/YYYY HH:mm` (SPEC section 9) in Brasília time, the zone the periods are
  * evaluated in (so "Às 02:00" shows as 02:00 whatever the browser's zone); '' for null/invalid.
+ * The screens' one formatter (`shared/format`), kept under this name for the schedule screens.
  */
 export function formatScheduleTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(DATE_TIME.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  return formatDateTime(value);
 }
 
 /** A duration in ms as `850 ms`, `12,3 s` or `2 min 05 s`; '' for null. */
