@@ -18,9 +18,10 @@ import { registersMessages } from '../features/registers/i18n.ts';
 import { publishersMessages } from '../features/publishers/i18n.ts';
 import { matchingMessages } from '../features/matching/i18n.ts';
 import { productImportMessages } from '../features/product-import/i18n.ts';
+import { dataTableMessages } from '../shared/data-table/i18n.ts';
 
 
-const FEATURES: FeatureMessages[] = [authMessages, layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages, registersMessages, publishersMessages, matchingMessages, productImportMessages];
+const FEATURES: FeatureMessages[] = [authMessages, layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages, registersMessages, publishersMessages, matchingMessages, productImportMessages, dataTableMessages];
 
 /** All features' texts of one language merged into one tree (features use distinct top-level keys). */
 export function resourcesFor(language: Language): Messages {

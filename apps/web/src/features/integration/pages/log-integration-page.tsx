@@ -4,8 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DateLocalization } from '../../../shared/date-picker/date-localization.tsx';
 import { useTranslation } from 'react-i18next';
 import { ERP_ENTITY_LABELS, INTEGRATION_LOG_SORT_FIELDS, LOG_COUNT_CAP, type IntegrationLog } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
@@ -81,7 +80,7 @@ export function LogIntegrationPage() {
   );
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br">
+    <DateLocalization>
       <Box>
         <PageHeader title={t('integration.log.title')} subtitle={t('integration.log.subtitle')} />
         <LogFilters value={list.filters} onApply={(filters) => list.setFilters(filters)} onClear={list.reset} />
@@ -104,6 +103,6 @@ export function LogIntegrationPage() {
         />
         <LogDetailDialog id={open} onClose={() => setOpen(null)} />
       </Box>
-    </LocalizationProvider>
+    </DateLocalization>
   );
 }

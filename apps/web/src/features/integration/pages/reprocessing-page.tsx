@@ -16,8 +16,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import SyncIcon from '@mui/icons-material/Sync';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DateLocalization } from '../../../shared/date-picker/date-localization.tsx';
 import { useTranslation } from 'react-i18next';
 import { ERP_ENTITIES, ERP_ENTITY_LABELS, REJECTED_RECORD_SORT_FIELDS, REJECTED_RECORD_STATUSES, type ErpEntity, type RejectedRecord } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
@@ -155,7 +154,7 @@ export function ReprocessingPage() {
   );
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br">
+    <DateLocalization>
       <Box>
         <PageHeader
           title={t('integration.reprocessing.title')}
@@ -223,6 +222,6 @@ export function ReprocessingPage() {
           </DialogActions>
         </Dialog>
       </Box>
-    </LocalizationProvider>
+    </DateLocalization>
   );
 }
