@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { describeCron } from '@acervo/contracts';
 import { formatDateTime } from '../../shared/format/format.ts';
 
 /**
@@ -17,4 +19,23 @@ export function formatDuration(ms: number | null | undefined): string {
   const minutes = Math.floor(ms / 60_000);
   const seconds = Math.round((ms % 60_000) / 1000);
   return `${minutes} min ${String(seconds).padStart(2, '0')} s`;
+}
+
+/**
+ * A task kind's label in the interface language (`schedules.kinds.<TIPO>`); a kind the texts do
+ * not know yet shows the server's pt-BR description (`fallback`).
+ */
+export function taskKindLabel(t: TFunction, tipo: string, fallback: string): string {
+  return t(`schedules.kinds.${tipo}`, { defaultValue: fallback });
+}
+
+/**
+ * A period's description in the interface language: the server's pt-BR one (`fallback`) in
+ * pt-BR, cronstrue's English in en-US ("At 02:00", "Every 5 minutes"); the pt-BR one when the
+ * period cannot be described.
+ * @param language i18next language (`pt-BR` or `en-US`)
+ */
+export function periodDescription(periodo: string, fallback: string, language: string): string {
+  if (language !== 'en-US') return fallback;
+  return describeCron(periodo, 'en') ?? fallback;
 }
