@@ -19,9 +19,10 @@ import { publishersMessages } from '../features/publishers/i18n.ts';
 import { matchingMessages } from '../features/matching/i18n.ts';
 import { productImportMessages } from '../features/product-import/i18n.ts';
 import { sessionMessages } from '../shared/session/i18n.ts';
+import { dataTableMessages } from '../shared/data-table/i18n.ts';
 
 
-const FEATURES: FeatureMessages[] = [authMessages, layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages, registersMessages, publishersMessages, matchingMessages, productImportMessages, sessionMessages];
+const FEATURES: FeatureMessages[] = [authMessages, layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages, registersMessages, publishersMessages, matchingMessages, productImportMessages, sessionMessages, dataTableMessages];
 
 /** All features' texts of one language merged into one tree (features use distinct top-level keys). */
 export function resourcesFor(language: Language): Messages {

@@ -49,3 +49,25 @@ describe('DataTable pager with a count that stopped early', () => {
     expect(await screen.findByText('1–10 de 25')).toBeTruthy();
   });
 });
+
+describe('DataTable follows the interface language (issue 15, defect 8)', () => {
+  it('pt-BR: empty list, rows per page and "0–0 de 0" in Portuguese', async () => {
+    renderRoutes([{ path: '/lista', element: <ListPage total={0} approximate={false} hasNext={false} pageRows={0} /> }], '/lista');
+    expect(await screen.findByText('Não foi encontrado dados')).toBeTruthy();
+    expect(screen.getByText('0–0 de 0')).toBeTruthy();
+    expect(screen.getByText('Linhas por página:')).toBeTruthy();
+  });
+
+  it('en-US: MUI X English texts, "No data found" and "0–0 of 0"', async () => {
+    renderRoutes([{ path: '/lista', element: <ListPage total={0} approximate={false} hasNext={false} pageRows={0} /> }], '/lista', { language: 'en-US' });
+    expect(await screen.findByText('No data found')).toBeTruthy();
+    expect(screen.getByText('0–0 of 0')).toBeTruthy();
+    expect(screen.getByText('Rows per page:')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeTruthy();
+  });
+
+  it('en-US pager: "of more than 1,000"', () => {
+    expect(displayedRows({ from: 1001, to: 1010, count: -1, estimated: 1000 }, 'en-US')).toBe('1,001–1,010 of more than 1,010');
+    expect(displayedRows({ from: 1, to: 10, count: 25 }, 'en-US')).toBe('1–10 of 25');
+  });
+});

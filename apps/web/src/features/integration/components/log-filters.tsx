@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useTranslation } from 'react-i18next';
-import { ERP_ENTITIES, ERP_ENTITY_LABELS, ERP_INTEGRATION_TYPES, ERP_INTEGRATION_TYPE_LABELS, INTEGRATION_LOG_STATUSES } from '@acervo/contracts';
+import { ERP_ENTITIES, ERP_INTEGRATION_TYPES, INTEGRATION_LOG_STATUSES } from '@acervo/contracts';
 import { DATE_FORMAT } from '../../../shared/format/format.ts';
 import { FilterButtons } from '../../../shared/forms/list-filters.tsx';
 import { useFilterDraft } from '../../../shared/forms/use-filter-draft.ts';
@@ -62,7 +62,7 @@ export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
           <MenuItem value="">{t('integration.filters.all')}</MenuItem>
           {ERP_INTEGRATION_TYPES.filter((type) => type !== 'NENHUMA').map((type) => (
             <MenuItem key={type} value={type}>
-              {ERP_INTEGRATION_TYPE_LABELS[type]}
+              {t(`integration.types.${type}`)}
             </MenuItem>
           ))}
         </TextField>
@@ -70,7 +70,7 @@ export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
           <MenuItem value="">{t('integration.filters.all')}</MenuItem>
           {ERP_ENTITIES.map((entity) => (
             <MenuItem key={entity} value={entity}>
-              {ERP_ENTITY_LABELS[entity]}
+              {t(`integration.entities.${entity}`)}
             </MenuItem>
           ))}
         </TextField>

@@ -27,7 +27,7 @@ import { useDeleteSchedule, useRunSchedule, useToggleSchedule } from '../api/sav
 import { ScheduleFormDialog } from '../components/schedule-form-dialog.tsx';
 import { ScheduleRunsDialog } from '../components/schedule-runs-dialog.tsx';
 import { RunStatusChip } from '../components/run-status-chip.tsx';
-import { formatDuration, formatScheduleTime } from '../schedule-format.ts';
+import { formatDuration, formatScheduleTime, periodDescription, taskKindLabel } from '../schedule-format.ts';
 
 const DEFAULT_SORT: SortState = { field: 'nome', direction: 'asc' };
 /** Columns hidden on phones: period, next and last run (with its outcome) show under the name instead. */
@@ -42,7 +42,7 @@ const MOBILE_HIDDEN: readonly string[] = ['tipo', 'periodo', 'intervaloRepeticao
  * SPEC 8 confirmation ('Agendamento excluído com sucesso!'). Times are DD/MM/YYYY HH:mm, Brasília time.
  */
 export function SchedulePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const list = useListParams({ filterKeys: SCHEDULE_FILTER_KEYS, defaultSort: DEFAULT_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: SCHEDULE_SORT_FIELDS });
   const schedules = useSchedules(list.query);
@@ -78,7 +78,7 @@ export function SchedulePage() {
             {mobile && (
               <>
                 <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
-                  {row.descricaoPeriodo}
+                  {periodDescription(row.periodo, row.descricaoPeriodo, i18n.language)}
                   {row.proximaExecucao ? ` · ${t('schedules.fields.proximaExecucao')}: ${formatScheduleTime(row.proximaExecucao)}` : ''}
                 </Typography>
                 {row.ultimoResultado && (
@@ -94,7 +94,7 @@ export function SchedulePage() {
           </Box>
         ),
       },
-      { field: 'tipo', headerName: t('schedules.fields.tipo'), flex: 1, minWidth: 140, renderCell: ({ row }) => <Typography variant="body2" sx={{ whiteSpace: 'normal' }}>{row.descricaoTipo}</Typography> },
+      { field: 'tipo', headerName: t('schedules.fields.tipo'), flex: 1, minWidth: 140, renderCell: ({ row }) => <Typography variant="body2" sx={{ whiteSpace: 'normal' }}>{taskKindLabel(t, row.tipo, row.descricaoTipo)}</Typography> },
       {
         field: 'periodo',
         headerName: t('schedules.fields.periodo'),
@@ -106,7 +106,7 @@ export function SchedulePage() {
               {row.periodo}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
-              {row.descricaoPeriodo}
+              {periodDescription(row.periodo, row.descricaoPeriodo, i18n.language)}
             </Typography>
           </Box>
         ),
@@ -164,7 +164,7 @@ export function SchedulePage() {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, mobile, actions.toggling, run.isPending],
+    [t, i18n.language, mobile, actions.toggling, run.isPending],
   );
 
   return (
@@ -183,7 +183,7 @@ export function SchedulePage() {
         textsKey="schedules.filters"
         selects={[
           activeStatusFilter(t, 'schedules.filters', 160),
-          { key: 'tipo', label: t('schedules.filters.tipo'), options: (kinds.data ?? []).map((kind) => ({ value: kind.tipo, label: kind.descricao })), width: 260 },
+          { key: 'tipo', label: t('schedules.filters.tipo'), options: (kinds.data ?? []).map((kind) => ({ value: kind.tipo, label: taskKindLabel(t, kind.tipo, kind.descricao) })), width: 260 },
         ]}
         value={list.filters}
         onApply={(filters) => list.setFilters(filters)}

@@ -22,8 +22,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DateLocalization } from '../../../../shared/date-picker/date-localization.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { REGISTERS, REQUIRED, hasRole, pickerReadRoles, publisherSchema, type ProductDetail, type ProductSave } from '@acervo/contracts';
 import { useTranslation } from 'react-i18next';
@@ -372,7 +371,7 @@ export function ProductForm({ detail }: ProductFormProps) {
   const byline = detail ? [detail.autores.map((a) => a.nomeCompleto).join(', '), detail.editora?.nome].filter(Boolean).join(' · ') : '';
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br">
+    <DateLocalization>
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={detail ? detail.titulo : t('products.form.newTitle')}>
         <Button startIcon={<ArrowBackIcon />} onClick={back} sx={{ mb: 2 }}>
           {t('products.form.back')}
@@ -746,6 +745,6 @@ export function ProductForm({ detail }: ProductFormProps) {
         onConfirm={() => blocker.proceed?.()}
         onClose={() => blocker.reset?.()}
       />
-    </LocalizationProvider>
+    </DateLocalization>
   );
 }
