@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { DataGrid, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
 import Box from '@mui/material/Box';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import type { SortState } from '../list-params/use-list-params.ts';
+import { CellText } from './cell-text.tsx';
 import { LIST_MIN_HEIGHT, NO_DATA_MESSAGE, PAGE_SIZE_OPTIONS, type DataTableProps } from './data-table.tsx';
 
 /**
@@ -19,6 +20,18 @@ function ErrorOverlay() {
 }
 
 const integer = new Intl.NumberFormat('pt-BR');
+
+/**
+ * The columns with a `CellText` for every plain cell (no `renderCell` of its own): text wider
+ * than its column ends in an ellipsis and shows whole on hover, instead of being cut off.
+ */
+export function withCellText<R extends GridValidRowModel>(columns: readonly GridColDef<R>[]): GridColDef<R>[] {
+  return columns.map((column) =>
+    column.renderCell || column.type === 'actions' || column.type === 'boolean'
+      ? column
+      : { ...column, renderCell: ({ formattedValue }) => <CellText text={formattedValue === null || formattedValue === undefined ? '' : String(formattedValue)} /> },
+  );
+}
 
 /**
  * Pager text: '1–10 de 25', or with a count that stopped early '1–10 de mais de 1.000' (the
@@ -59,6 +72,7 @@ export function DataGridView<R extends GridValidRowModel>({
   const sortDirection = list.sort?.direction;
   const sortModel = useMemo<GridSortModel>(() => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []), [sortField, sortDirection]);
 
+  const cellColumns = useMemo(() => withCellText(columns), [columns]);
   const hiddenKey = hiddenFields.join('|');
   const columnVisibilityModel = useMemo(() => Object.fromEntries(hiddenKey.split('|').filter(Boolean).map((field) => [field, false])), [hiddenKey]);
 
@@ -83,7 +97,7 @@ export function DataGridView<R extends GridValidRowModel>({
     <DataGrid<R>
       aria-label={ariaLabel}
       rows={error ? [] : rows}
-      columns={columns}
+      columns={cellColumns}
       rowCount={gridRowCount}
       estimatedRowCount={approximate ? rowCount : undefined}
       paginationMeta={paginationMeta}
