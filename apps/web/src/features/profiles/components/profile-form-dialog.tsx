@@ -103,7 +103,7 @@ export function ProfileFormDialog({ open, profileId, onClose, onSaved }: Profile
               fullWidth
               error={Boolean(errors.nome)}
               helperText={errors.nome?.message}
-              slotProps={{ htmlInput: { maxLength: PROFILE_NAME_MAX }, inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true } }}
             />
             <Controller
               name="ativo"
@@ -120,7 +120,7 @@ export function ProfileFormDialog({ open, profileId, onClose, onSaved }: Profile
             fullWidth
             error={Boolean(errors.descricao)}
             helperText={errors.descricao?.message}
-            slotProps={{ htmlInput: { maxLength: PROFILE_DESCRIPTION_MAX }, inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
           />
           <Controller
             name="permissoes"

@@ -77,7 +77,7 @@ export function RegisterFormDialog({ definition, open, record, onClose }: Regist
             required
             error={Boolean(errors.codigo)}
             helperText={errors.codigo?.message}
-            slotProps={{ htmlInput: { maxLength: definition.codeMaxLength, autoCapitalize: 'characters', spellCheck: false, style: { textTransform: 'uppercase' } }, inputLabel: { shrink: true } }}
+            slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, style: { textTransform: 'uppercase' } }, inputLabel: { shrink: true } }}
           />
         )}
         <TextField
@@ -89,7 +89,7 @@ export function RegisterFormDialog({ definition, open, record, onClose }: Regist
           autoFocus
           error={Boolean(errors.nome)}
           helperText={errors.nome?.message}
-          slotProps={{ htmlInput: { maxLength: REGISTER_NAME_MAX_LENGTH }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Controller
           name="ativo"

@@ -149,7 +149,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
           fullWidth
           error={Boolean(errors.nome)}
           helperText={errors.nome?.message}
-          slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ gridColumn: { sm: 'span 2' } }}
         />
         <TextField
@@ -162,7 +162,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
           error={Boolean(errors.periodo) || Boolean(periodProblem)}
           helperText={periodHelper}
           slotProps={{
-            htmlInput: { maxLength: 100, spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } },
+            htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } },
             inputLabel: { shrink: true },
             formHelperText: { 'aria-live': 'polite', id: 'schedule-periodo-description' } as object,
           }}
