@@ -3,8 +3,8 @@
  *
  * Generates a synthetic catalogue of BENCH_ROWS (default 500,000) titles inside the database
  * (one `INSERT … SELECT generate_series`, no row-by-row JS), on (a) PostgreSQL (`DATABASE_URL`,
- * default postgres://postgres@127.0.0.1:5432/test; the database `acervo_bench` is created fresh
- * and dropped afterwards) and (b) PGlite in a temporary folder under `bench/.data/` (removed
+ * default postgres://postgres@127.0.0.1:5432/test; a database of this run's own name,
+ * `acervo_bench_<pid>_<time>`, is created and dropped afterwards) and (b) PGlite in a temporary folder under `bench/.data/` (removed
  * afterwards). For each it starts the real app (`buildApp`, log level silent) on a loopback port,
  * logs in as the demo admin and loads it with autocannon (BENCH_CONNECTIONS, default 10,
  * for BENCH_SECONDS, default 10 s, per scenario) from a child process, so the load generator does
@@ -44,7 +44,12 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,postgres-small,pglite').
 const SMALL_ROWS = Number(process.env.BENCH_SMALL_ROWS ?? 100_000);
 const KEEP = process.env.BENCH_KEEP === '1';
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const BENCH_DB = 'acervo_bench';
+/**
+ * This run's own database name (`acervo_bench_<pid>_<base-36 time>`; `_small` appended for the small
+ * target): two runs at once never touch each other's database, and no database of a fixed name
+ * someone may own is dropped. Only these are created and dropped.
+ */
+const BENCH_DB = `acervo_bench_${process.pid}_${Date.now().toString(36)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Load generator (child process)
@@ -281,7 +286,7 @@ interface Target {
   dispose(): Promise<void>;
 }
 
-/** PostgreSQL target of `rows` titles in database `dbName` (dropped and created fresh). */
+/** PostgreSQL target of `rows` titles in a new database `dbName` (this run's own name; dropped at the end). */
 async function postgresTarget(rows = ROWS, name = 'PostgreSQL', dbName = BENCH_DB): Promise<Target> {
   const scratch = await createScratchDatabase(BASE_URL, { name: dbName });
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
