@@ -17,7 +17,10 @@
  *
  * Environment: DATABASE_URL, BENCH_ROWS, BENCH_SECONDS, BENCH_CONNECTIONS,
  * BENCH_TARGETS (`postgres,postgres-small,pglite`; `postgres-small` = BENCH_SMALL_ROWS, default
- * 100,000 titles, unfiltered page only), BENCH_KEEP=1 keeps the generated databases.
+ * 100,000 titles, unfiltered page only), BENCH_KEEP=1 keeps the generated databases (their names
+ * are printed), BENCH_REUSE_DB=<name> measures an existing database kept so (PostgreSQL target
+ * only; migrations run, nothing is generated or dropped), BENCH_SCENARIOS=<a,b> runs only the
+ * scenarios whose name contains one of these texts (e.g. `term=`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,6 +53,10 @@ const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432
  * someone may own is dropped. Only these are created and dropped.
  */
 const BENCH_DB = `acervo_bench_${process.pid}_${Date.now().toString(36)}`;
+/** A database kept by an earlier run (BENCH_KEEP=1) to measure again instead of generating one. */
+const REUSE_DB = process.env.BENCH_REUSE_DB?.trim() || null;
+/** Only scenarios whose name contains one of these (BENCH_SCENARIOS, comma-separated); all when unset. */
+const SCENARIO_FILTER = (process.env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 // ---------------------------------------------------------------------------------------------
 // Load generator (child process)
@@ -288,7 +295,9 @@ interface Target {
 
 /** PostgreSQL target of `rows` titles in a new database `dbName` (this run's own name; dropped at the end). */
 async function postgresTarget(rows = ROWS, name = 'PostgreSQL', dbName = BENCH_DB): Promise<Target> {
+  if (REUSE_DB) return reusedTarget(REUSE_DB, rows, name);
   const scratch = await createScratchDatabase(BASE_URL, { name: dbName });
+  if (KEEP) console.log(`  database ${dbName} (kept: BENCH_REUSE_DB=${dbName} measures it again; drop it when done)`);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   const generationMs = await generateCatalogue(database, rows);
   return {
@@ -301,6 +310,15 @@ async function postgresTarget(rows = ROWS, name = 'PostgreSQL', dbName = BENCH_D
       if (!KEEP) await scratch.drop();
     },
   };
+}
+
+/** An existing PostgreSQL database (BENCH_REUSE_DB) of `rows` titles: migrated, not generated, not dropped. */
+async function reusedTarget(dbName: string, rows: number, name: string): Promise<Target> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`invalid database name ${dbName}`);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${dbName}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return { name, rows, database, generationMs: 0, dispose: () => database.close() };
 }
 
 const DATA_ROOT = path.join(HERE, '.data');
@@ -430,6 +448,7 @@ async function measureTarget(target: Target, rows: Row[]): Promise<void> {
     }
     scenarios.push({ scenario: 'GET produto (no filter)', matches: String(target.rows), url: `${api}?pageSize=10` });
     for (const s of scenarios) {
+      if (SCENARIO_FILTER.length && !SCENARIO_FILTER.some((f) => s.scenario.includes(f))) continue;
       const check = await fetch(s.url, { headers: { authorization: `Bearer ${token}` } });
       if (check.status !== 200) throw new Error(`${s.scenario}: HTTP ${check.status} ${await check.text()}`);
       await load({ url: s.url, token, connections: CONNECTIONS, seconds: 2 }); // warm-up
