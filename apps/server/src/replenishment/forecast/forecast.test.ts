@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyDemand } from './demand-class.ts';
 import { cdf, countDistribution, logGamma, quantiles } from './distribution.ts';
+import { capSpikes, fitDispersion, forecastSeries, LEVEL_VARIANCE_PER_MONTH } from './forecast.ts';
 import { croston, exponentialSmoothing, linearWeights, sba, seasonal, simpleMovingAverage, tsb, weightedMovingAverage } from './point-methods.ts';
 
 describe('distribution', () => {
@@ -122,5 +123,76 @@ describe('Syntetos–Boylan classes (ADI cut 1.32, CV² cut 0.49)', () => {
     expect(p.cv2).toBeCloseTo(0.49, 12);
     expect(p.demandClass).toBe('SUAVE');
     expect(classifyDemand([3, 18]).demandClass).toBe('ERRATICA');
+  });
+});
+
+describe('forecastSeries', () => {
+  it('a named method: NB around its mean, variance μ + μ²(1/r + λ²h), total with the shared level term', () => {
+    // history 2, 4, 6: mean 4, sample variance 4 → 1/r = max(0, (4 − 4) / 16) = 0
+    expect(fitDispersion([2, 4, 6])).toBe(0);
+    const f = forecastSeries([2, 4, 6], { method: 'MEDIA_SIMPLES', horizon: 2, window: 3 });
+    expect(f.chosen).toBe('MEDIA_SIMPLES');
+    expect(f.months.map((m) => m.mean)).toEqual([4, 4]);
+    // month 1: 4 + 16 λ²; month 2: 4 + 16·2λ²
+    expect(f.months[0].variance).toBeCloseTo(4 + 16 * LEVEL_VARIANCE_PER_MONTH, 12);
+    expect(f.months[1].variance).toBeCloseTo(4 + 32 * LEVEL_VARIANCE_PER_MONTH, 12);
+    expect(f.months[0].quantiles).toEqual(quantiles(countDistribution(4, 4 + 16 / 6.5)));
+    // total: Σμ = 8; Σ(μ + μ²/r) = 8; λ²·Σ_i Σ_j min(i, j)·16 = λ²·(1 + 1 + 1 + 2)·16 = 80λ²
+    expect(f.total.mean).toBe(8);
+    expect(f.total.variance).toBeCloseTo(8 + 80 / 6.5, 12);
+    expect(f.total.quantiles).toEqual(quantiles(countDistribution(8, 8 + 80 / 6.5)));
+  });
+
+  it('dispersion by moments on the last 24 months: 1/r = (s² − m) / m²', () => {
+    // 0, 0, 0, 8: m = 2, s² = (4 + 4 + 4 + 36) / 3 = 16 → (16 − 2) / 4 = 3.5
+    expect(fitDispersion([0, 0, 0, 8])).toBeCloseTo(3.5, 12);
+    // only the last 24 months count: the 100 of month 1 is left out
+    const last24 = [0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8];
+    // m = 2, s² = (18·4 + 6·36) / 23 = 288/23 → (288/23 − 2) / 4
+    expect(fitDispersion(last24)).toBeCloseTo((288 / 23 - 2) / 4, 12);
+    expect(fitDispersion([100, ...last24])).toBe(fitDispersion(last24));
+  });
+
+  it('caps a spike at twice the median of the months with sales', () => {
+    // non-zero months 1, 2, 30 → median 2 → cap 4
+    expect(capSpikes([1, 2, 0, 30])).toEqual({ values: [1, 2, 0, 4], cap: 4, capped: 1 });
+    expect(capSpikes([0, 0])).toEqual({ values: [0, 0], cap: Infinity, capped: 0 });
+  });
+
+  it('AUTOMATICO on an intermittent title: TSB with the median size, shrunk halfway to the last 12 months, and says why', () => {
+    const history = [0, 2, 0, 0, 2, 0, 0, 0, 2, 0, 0, 2, 0, 0, 0, 2, 0, 0, 2, 0, 0, 0, 0, 2];
+    const f = forecastSeries(history, { horizon: 3 });
+    expect(f.method).toBe('AUTOMATICO');
+    expect(f.pattern.demandClass).toBe('INTERMITENTE');
+    expect(f.chosen).toBe('TSB');
+    expect(f.reason).toContain('intermitente');
+    const t = tsb(history, 1);
+    // last 12 months: 3 sales of 2 → 6/12; TSB: π × median size 2
+    const expected = 0.5 * (6 / 12) + 0.5 * (t.parameters.probabilidade as number) * 2;
+    expect(f.months[0].mean).toBeCloseTo(expected, 12);
+    expect(f.months.every((m) => m.quantiles.length === 9)).toBe(true);
+  });
+
+  it('AUTOMATICO forecasts zero for a title that never sold', () => {
+    const f = forecastSeries([0, 0, 0, 0], { horizon: 2 });
+    expect(f.pattern.demandClass).toBe('SEM_DEMANDA');
+    expect(f.months.map((m) => m.quantiles)).toEqual([new Array(9).fill(0), new Array(9).fill(0)]);
+    expect(f.total.mean).toBe(0);
+  });
+
+  it('AUTOMATICO on a smooth title uses smoothing (or Holt-Winters when it wins its hold-out) and stays near the level', () => {
+    const history = Array.from({ length: 30 }, (_, i) => 20 + (i % 3) - 1);
+    const f = forecastSeries(history, { horizon: 12 });
+    expect(f.pattern.demandClass).toBe('SUAVE');
+    expect(['SUAVIZACAO_EXPONENCIAL', 'SAZONAL']).toContain(f.chosen);
+    expect(f.months[0].mean).toBeGreaterThan(18);
+    expect(f.months[0].mean).toBeLessThan(22);
+    expect(f.total.quantiles[0]).toBeLessThan(f.total.mean);
+    expect(f.total.quantiles[8]).toBeGreaterThan(f.total.mean);
+  });
+
+  it('refuses an empty history or a bad horizon', () => {
+    expect(() => forecastSeries([], { horizon: 1 })).toThrow('histórico vazio');
+    expect(() => forecastSeries([1], { horizon: 0 })).toThrow('horizonte');
   });
 });

@@ -51,6 +51,22 @@ export interface PointOptions {
   beta?: number;
   /** Season length for SAZONAL (default 12). */
   seasonLength?: number;
+  /**
+   * TSB's size: 'SUAVIZADO' (default, smoothed with α when the title sells) or 'MEDIANA' (median of
+   * the non-zero months of the last 24, robust to one large order; AUTOMATICO's choice).
+   */
+  size?: 'SUAVIZADO' | 'MEDIANA';
+}
+
+/**
+ * Median of a list (mean of the two middle values for an even count); 0 for an empty list.
+ * @param values numbers in any order
+ */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = (s.length - 1) / 2;
+  return (s[Math.floor(mid)] + s[Math.ceil(mid)]) / 2;
 }
 
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
@@ -225,10 +241,12 @@ export function sba(history: readonly number[], horizon: number, options: PointO
  * Teunter–Syntetos–Babai (TSB, 2011): the demand probability π is updated every month, so it decays
  * while a title does not sell; the size z only when it sells:
  *   π_t = π + β(1[y_t > 0] − π);  if y_t > 0: z_t = z + α(y_t − z);  ŷ = π · z.
- * Initialisation: π = share of months with demand, z = mean of the non-zero months.
+ * Initialisation: π = share of months with demand, z = mean of the non-zero months. With
+ * `size: 'MEDIANA'` the size is instead the median of the non-zero months of the last 24 (a single
+ * large order does not raise it; the one-step `fitted` values still use the smoothed size).
  * @param history monthly demand, oldest first
  * @param horizon months to forecast
- * @param options `alpha` for the size (default 0.1), `beta` for the probability (default 0.1)
+ * @param options `alpha` for the size (default 0.1), `beta` for the probability (default 0.1), `size`
  */
 export function tsb(history: readonly number[], horizon: number, options: PointOptions = {}): PointForecast {
   const alpha = options.alpha ?? 0.1;
@@ -244,6 +262,10 @@ export function tsb(history: readonly number[], horizon: number, options: PointO
       prob += beta * (1 - prob);
       size += alpha * (history[t] - size);
     } else prob += beta * (0 - prob);
+  }
+  if (options.size === 'MEDIANA') {
+    size = median(history.slice(-24).filter((v) => v > 0));
+    return { method: 'TSB', means: repeat(prob * size, horizon), fitted, parameters: { beta, probabilidade: prob, tamanho: size, tamanhoPor: 'mediana 24 meses' } };
   }
   return { method: 'TSB', means: repeat(prob * size, horizon), fitted, parameters: { alpha, beta, probabilidade: prob, tamanho: size } };
 }
