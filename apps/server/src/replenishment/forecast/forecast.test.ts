@@ -1,4 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runForecastCommand } from './forecast.cli.ts';
+import { parseHistoryCsv } from './history-csv.ts';
+import { correctStockouts } from './stockout.ts';
 import { classifyDemand } from './demand-class.ts';
 import { cdf, countDistribution, logGamma, quantiles } from './distribution.ts';
 import { capSpikes, fitDispersion, forecastSeries, LEVEL_VARIANCE_PER_MONTH } from './forecast.ts';
@@ -194,5 +202,90 @@ describe('forecastSeries', () => {
   it('refuses an empty history or a bad horizon', () => {
     expect(() => forecastSeries([], { horizon: 1 })).toThrow('histórico vazio');
     expect(() => forecastSeries([1], { horizon: 0 })).toThrow('horizonte');
+  });
+});
+
+describe('stockout correction', () => {
+  it('adds registered lost sales and raises a month without stock to the mean of the 12 uncensored months before it', () => {
+    const history = [4, 6, 5, 1, 0, 5];
+    const stock = [undefined, undefined, undefined, { noStock: false, lostSales: 2 }, { noStock: true, lostSales: 0 }, undefined];
+    const { values, corrections } = correctStockouts(history, stock);
+    // month 4: 1 + 2 lost = 3; month 5 (no stock): mean of months 1–4 as sold = (4 + 6 + 5 + 1) / 4 = 4
+    expect(values).toEqual([4, 6, 5, 3, 4, 5]);
+    expect(corrections).toEqual([
+      { index: 3, observed: 1, corrected: 3, reason: 'VENDA_PERDIDA' },
+      { index: 4, observed: 0, corrected: 4, reason: 'SEM_ESTOQUE' },
+    ]);
+  });
+
+  it('never lowers a month, and uses the months after when none before is uncensored', () => {
+    const { values } = correctStockouts([9, 2, 2], [{ noStock: true, lostSales: 0 }]);
+    // month 1 sold 9 although out of stock for part of it: the estimate 2 does not lower it
+    expect(values).toEqual([9, 2, 2]);
+    expect(correctStockouts([0, 2, 4], [{ noStock: true, lostSales: 0 }]).values).toEqual([3, 2, 4]);
+  });
+});
+
+describe('history file and the forecast command', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'acervo-forecast-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, text: string): string => {
+    writeFileSync(path.join(dir, name), text);
+    return name;
+  };
+
+  it('reads series in any row order and writes one row per series and future month', () => {
+    const input = write('ok.csv', 'serie,periodo,quantidade\nA,2024-02,0\nA,2024-01,1\nA,2024-03,3\nB,2024-11,5\nB,2024-12,4\nB,2025-01,6\n');
+    const r = runForecastCommand(['--input', input, '--horizon', '2', '--output', 'out.csv', '--method', 'MEDIA_SIMPLES'], dir);
+    expect(r.code).toBe(0);
+    const lines = readFileSync(path.join(dir, 'out.csv'), 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('serie,periodo,media,q10,q20,q30,q40,q50,q60,q70,q80,q90');
+    expect(lines.map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+      'serie,periodo,media',
+      'A,2024-04,1.333',
+      'A,2024-05,1.333',
+      'B,2025-02,5',
+      'B,2025-03,5',
+    ]);
+  });
+
+  const bad: [string, string, string][] = [
+    ['missing column', 'serie,periodo,qtd\nA,2024-01,1\n', 'linha 1: coluna obrigatória ausente: quantidade'],
+    ['non-numeric quantity', 'serie,periodo,quantidade\nA,2024-01,1\nA,2024-02,dez\n', 'linha 3: quantidade "dez" não é um número'],
+    ['gap in months', 'serie,periodo,quantidade\nA,2024-01,1\nA,2024-02,1\nA,2024-04,2\n', 'linha 4: serie A sem o mês entre 2024-02 e 2024-04'],
+    ['bad period', 'serie,periodo,quantidade\nA,2024-13,1\n', 'linha 2: periodo "2024-13" inválido'],
+    ['repeated month', 'serie,periodo,quantidade\nA,2024-01,1\nA,2024-01,2\n', 'linha 3: serie A repete o periodo 2024-01 (já na linha 2)'],
+    ['empty file', '', 'linha 1: arquivo vazio'],
+    ['header only', 'serie,periodo,quantidade\n', 'linha 1: arquivo sem dados'],
+  ];
+  for (const [what, text, message] of bad) {
+    it(`stops with exit code 2 and the line on a bad file: ${what}`, () => {
+      const input = write(`bad-${what.replace(/ /g, '-')}.csv`, text);
+      const r = runForecastCommand(['--input', input, '--horizon', '3'], dir);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stdout).toBe('');
+    });
+  }
+
+  it('answers 1 to a misused command', () => {
+    expect(runForecastCommand(['--horizon', '3'], dir).code).toBe(1);
+    expect(runForecastCommand(['--input', 'x.csv', '--horizon', 'doze'], dir).code).toBe(1);
+    expect(runForecastCommand(['--input', 'x.csv', '--method', 'MAGIA'], dir).stderr).toContain('--method desconhecido');
+  });
+
+  it('the real process exits with code 2 on a gap', () => {
+    const input = write('gap.csv', 'serie,periodo,quantidade\nX,2023-11,1\nX,2024-01,1\n');
+    const cli = fileURLToPath(new URL('./forecast.cli.ts', import.meta.url));
+    // run from the server folder (where `--import tsx` resolves); INIT_CWD says where paths are relative to
+    const serverDir = fileURLToPath(new URL('../../../', import.meta.url));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', cli, '--input', input], { cwd: serverDir, env: { ...process.env, INIT_CWD: dir }, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('gap.csv: linha 3: serie X sem o mês entre 2023-11 e 2024-01');
+  });
+
+  it('reads quoted fields and a BOM', () => {
+    const parsed = parseHistoryCsv('\uFEFFquantidade,serie,periodo\n"2","A,1",2024-01\n');
+    expect(parsed).toEqual({ ok: true, series: [{ id: 'A,1', start: '2024-01', values: [2] }] });
   });
 });
