@@ -60,7 +60,7 @@ describe('goals', () => {
     await expect(page.getByTestId('goal-unsaved').innerText()).resolves.toBe('3 alterações não salvas');
 
     await save(page);
-    await expect(page.getByTestId('goal-unsaved').innerText()).resolves.toBe('Tudo salvo');
+    await expect.poll(() => page.getByTestId('goal-unsaved').innerText()).toBe('Tudo salvo');
     await page.reload();
     await expect.poll(() => cell(page, 'Março', DISTRIBUTOR).inputValue()).toBe('R$ 123.456,78');
     await expect(cell(page, 'Abril', DISTRIBUTOR).inputValue()).resolves.toBe('R$ 1.000,00');
@@ -113,8 +113,8 @@ describe('goals', () => {
     await page.getByRole('button', { name: 'Continuar editando' }).click();
     expect(new URL(page.url()).searchParams.get('ano')).toBe(String(year - 1));
     await page.getByRole('button', { name: 'Descartar alterações' }).click();
-    await expect(page.getByTestId('goal-unsaved').innerText()).resolves.toBe('Tudo salvo');
-    await expect(cell(page, 'Janeiro', DISTRIBUTOR, year - 1).inputValue()).resolves.toBe('R$ 266.000,00');
+    await expect.poll(() => page.getByTestId('goal-unsaved').innerText()).toBe('Tudo salvo');
+    await expect.poll(() => cell(page, 'Janeiro', DISTRIBUTOR, year - 1).inputValue()).toBe('R$ 266.000,00');
     await page.getByRole('button', { name: 'Próximo ano' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('ano')).toBe(String(year));
     await context.close();
