@@ -25,7 +25,7 @@ describe('sign-in lands on content without a reload', () => {
     await context.close();
   });
 
-  it('by keyboard at an unknown path: "Pagina não encontrada" shows at once', async () => {
+  it('by keyboard at an unknown path: the home page shows at once (issue 15: only an allowed deep link is kept), and a later unknown path shows "Pagina não encontrada"', async () => {
     const { context, page } = await newPage(browser());
     await page.goto(baseURL + '/caminho/que-nao-existe');
     await page.getByLabel('Usuário', { exact: true }).waitFor();
@@ -33,6 +33,9 @@ describe('sign-in lands on content without a reload', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('admin');
     await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto(baseURL + '/caminho/que-nao-existe');
     await page.getByRole('heading', { name: 'Pagina não encontrada' }).waitFor({ timeout: 10_000 });
     await context.close();
   });
@@ -177,6 +180,7 @@ describe('vendedor', () => {
   it('sees no System group and gets "Pagina não encontrada" at /system/user', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'vendedor', 'vendedor');
+    await page.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor({ timeout: 10_000 });
     const nav = page.getByRole('navigation');
     await expect.poll(() => nav.getByText('Relatórios', { exact: true }).count()).toBeGreaterThan(0);
     expect(await nav.getByText('Sistema', { exact: true }).count()).toBe(0);

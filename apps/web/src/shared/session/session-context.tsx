@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@acervo/contracts';
 import { toast } from '../toast/toast.tsx';
-import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY, clearSession, isSignedIn, loadSession, readStoredSession, saveSession } from './session-storage.ts';
+import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY, clearSession, isSignedIn, loadSession, readStoredSession, sealSession } from './session-storage.ts';
 import { onFollowStoredSession, showTabSession } from './tab-session.ts';
 import { landingPath, replaceAddress } from './landing.ts';
 
@@ -142,9 +142,10 @@ export function SessionProvider({ children, initialUser }: { children: ReactNode
 
   const startSession = useCallback(
     async (next: SessionUser) => {
-      // the tab shows the new session before it is stored: no request of this tab sees it as stale
-      if (tracked) showTabSession(next);
-      await saveSession(next);
+      const store = await sealSession(next);
+      // stored and recorded as the tab's in one synchronous step: no request of this tab can find
+      // the stored session different from the one the tab shows
+      store();
       if (!isSignedIn(shown.current) && isSignedIn(next)) replaceAddress(landingPath(window.location, next.roles));
       show(next);
     },

@@ -72,9 +72,20 @@ export function readToken(): string | null {
  * `acervo:token`.
  */
 export async function saveSession(user: SessionUser): Promise<void> {
+  (await sealSession(user))();
+}
+
+/**
+ * Encrypts the session user and answers the function that stores it: both keys, synchronously, so
+ * a caller can make its tab show the session in the same step (issue 15: no request of the tab
+ * runs between the two).
+ */
+export async function sealSession(user: SessionUser): Promise<() => void> {
   const encrypted = await encryptText(JSON.stringify(user));
-  localStorage.setItem(USER_STORAGE_KEY, encrypted);
-  localStorage.setItem(TOKEN_STORAGE_KEY, user.token);
+  return () => {
+    localStorage.setItem(USER_STORAGE_KEY, encrypted);
+    localStorage.setItem(TOKEN_STORAGE_KEY, user.token);
+  };
 }
 
 /**
