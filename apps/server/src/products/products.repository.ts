@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { ageRanges, contentRatings, productLines, targetAudiences } from '../lookups/lookups.schema.ts';
+import { ageRanges, bindings, contentRatings, contributionTypes, productLines, productSituations, targetAudiences } from '../lookups/lookups.schema.ts';
 import { imprints, productContributors, productPrices, products, productSubjects, productWords, publishers } from './products.schema.ts';
 
 /** Sortable columns of the catalogue list (wire names of `PRODUCT_SORT_FIELDS`). */
@@ -582,6 +582,8 @@ async function findProductRow(db: Executor, id: number) {
       targetAudience: { id: targetAudiences.id, name: targetAudiences.name },
       contentRating: { id: contentRatings.id, name: contentRatings.name },
       productLine: { id: productLines.id, name: productLines.name },
+      situationName: productSituations.name,
+      productFormName: bindings.name,
     })
     .from(products)
     .leftJoin(publishers, eq(publishers.id, products.publisherId))
@@ -590,6 +592,8 @@ async function findProductRow(db: Executor, id: number) {
     .leftJoin(targetAudiences, eq(targetAudiences.id, products.targetAudienceId))
     .leftJoin(contentRatings, eq(contentRatings.id, products.contentRatingId))
     .leftJoin(productLines, eq(productLines.id, products.productLineId))
+    .leftJoin(productSituations, eq(productSituations.code, products.availability))
+    .leftJoin(bindings, eq(bindings.code, products.productForm))
     .where(eq(products.id, id));
   return row;
 }
@@ -597,23 +601,39 @@ async function findProductRow(db: Executor, id: number) {
 /** A product with its lookups, contributors, subjects and prices (children in `ordem` order). */
 export interface ProductDetailRecord {
   row: ProductDetailRow;
-  contributors: (typeof productContributors.$inferSelect)[];
+  /** Contributors, each with the label of its role in the contributor-role lookup (null when the lookup has no such code). */
+  contributors: ((typeof productContributors.$inferSelect) & { roleName: string | null })[];
   subjects: (typeof productSubjects.$inferSelect)[];
   prices: (typeof productPrices.$inferSelect)[];
 }
 
 /**
  * Reads one product for `GET produto/{id}`: the product row joined to publisher, imprint and the
- * four simple lookups, plus its contributors, subjects and prices ordered by `ordem`.
+ * four simple lookups, with the labels of its situation and product form in the coded lookups,
+ * plus its contributors (with their role's label), subjects and prices ordered by `ordem`.
  * @returns the record, or null when no product has this id
  */
 export async function findProductDetail(db: Executor, id: number): Promise<ProductDetailRecord | null> {
   const [row, contributors, subjects, prices] = await Promise.all([
     findProductRow(db, id),
-    db.select().from(productContributors).where(eq(productContributors.productId, id)).orderBy(asc(productContributors.sequence)),
+    db
+      .select({ contributor: productContributors, roleName: contributionTypes.name })
+      .from(productContributors)
+      .leftJoin(contributionTypes, eq(contributionTypes.code, productContributors.role))
+      .where(eq(productContributors.productId, id))
+      .orderBy(asc(productContributors.sequence)),
     db.select().from(productSubjects).where(eq(productSubjects.productId, id)).orderBy(asc(productSubjects.sequence)),
     db.select().from(productPrices).where(eq(productPrices.productId, id)).orderBy(asc(productPrices.sequence)),
   ]);
   if (!row) return null;
-  return { row, contributors, subjects, prices };
+  return { row, contributors: contributors.map((c) => ({ ...c.contributor, roleName: c.roleName })), subjects, prices };
+}
+
+/**
+ * The product-situation lookup's labels by code (`'20'` → `'Disponível'`), about 30 rows: the
+ * catalogue list names each row's situation with them, as the situation picker does.
+ */
+export async function findSituationNames(db: Executor): Promise<Map<string, string>> {
+  const rows = await db.select({ code: productSituations.code, name: productSituations.name }).from(productSituations);
+  return new Map(rows.map((r) => [r.code, r.name]));
 }

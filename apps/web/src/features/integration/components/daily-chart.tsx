@@ -26,7 +26,6 @@ const COLORS: Record<ErpEntity, string> = {
   VENDA: '#0E2956',
 };
 
-const integer = new Intl.NumberFormat('pt-BR');
 
 /** Props of `DailyChart`. */
 export interface DailyChartProps {
@@ -42,7 +41,8 @@ export interface DailyChartProps {
  * total over the period.
  */
 export function DailyChart({ days, daily }: DailyChartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const integer = new Intl.NumberFormat(i18n.language);
   const [shown, setShown] = useState<Set<ErpEntity>>(() => {
     const withData = entitiesWithData(daily);
     return withData.size ? withData : new Set<ErpEntity>(['VENDA']);

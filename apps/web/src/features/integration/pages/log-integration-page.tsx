@@ -27,7 +27,7 @@ const MOBILE_HIDDEN: readonly string[] = ['operacao', 'tipo', 'entidade', 'codig
  * `LogDetailDialog` with the bodies pretty-printed. Past 1,000 matches the count says "more than".
  */
 export function LogIntegrationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const list = useListParams({ filterKeys: LOG_FILTER_KEYS, defaultSort: DEFAULT_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: INTEGRATION_LOG_SORT_FIELDS });
   const badRange = !!list.filters.dataInicio && !!list.filters.dataFim && list.filters.dataFim < list.filters.dataInicio;
@@ -86,7 +86,7 @@ export function LogIntegrationPage() {
         <LogFilters value={list.filters} onApply={(filters) => list.setFilters(filters)} onClear={list.reset} />
         {logs.data?.totalLimitado && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            {t('integration.log.capped', { count: LOG_COUNT_CAP.toLocaleString('pt-BR') as unknown as number })}
+            {t('integration.log.capped', { count: LOG_COUNT_CAP.toLocaleString(i18n.language) as unknown as number })}
           </Alert>
         )}
         <DataTable<IntegrationLog>
