@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { ageRanges, bindings, contentRatings, contributionTypes, productLines, productSituations, targetAudiences } from '../lookups/lookups.schema.ts';
 import { imprints, productContributors, productPrices, products, productSubjects, productWords, publishers } from './products.schema.ts';
@@ -572,8 +572,9 @@ async function pageRows(db: Executor, query: SQL): Promise<PageQueryRow[]> {
 /** Columns of the product detail, as read from the database (lookups already joined). */
 export type ProductDetailRow = NonNullable<Awaited<ReturnType<typeof findProductRow>>>;
 
-async function findProductRow(db: Executor, id: number) {
-  const [row] = await db
+/** The detail row query (product and its lookups' names), filtered by `where`. */
+function selectProductRows(db: Executor, where: SQL | undefined) {
+  return db
     .select({
       product: products,
       publisher: { id: publishers.id, name: publishers.name },
@@ -594,7 +595,11 @@ async function findProductRow(db: Executor, id: number) {
     .leftJoin(productLines, eq(productLines.id, products.productLineId))
     .leftJoin(productSituations, eq(productSituations.code, products.availability))
     .leftJoin(bindings, eq(bindings.code, products.productForm))
-    .where(eq(products.id, id));
+    .where(where);
+}
+
+async function findProductRow(db: Executor, id: number) {
+  const [row] = await selectProductRows(db, eq(products.id, id));
   return row;
 }
 
@@ -636,4 +641,37 @@ export async function findProductDetail(db: Executor, id: number): Promise<Produ
 export async function findSituationNames(db: Executor): Promise<Map<string, string>> {
   const rows = await db.select({ code: productSituations.code, name: productSituations.name }).from(productSituations);
   return new Map(rows.map((r) => [r.code, r.name]));
+}
+
+/**
+ * The details of the products holding `isbns` (at most a batch: the import passes 1,000), by
+ * ISBN-13, in 4 queries whatever the count: what `findProductDetail` reads for one product. An
+ * ISBN no product holds is absent from the map.
+ */
+export async function findProductDetailsByIsbn(db: Executor, isbns: readonly string[]): Promise<Map<string, ProductDetailRecord>> {
+  const found = new Map<string, ProductDetailRecord>();
+  if (isbns.length === 0) return found;
+  const rows = await selectProductRows(db, inArray(products.isbn13, [...new Set(isbns)]));
+  if (rows.length === 0) return found;
+  const ids = rows.map((r) => r.product.id);
+  const [contributors, subjects, prices] = await Promise.all([
+    db
+      .select({ contributor: productContributors, roleName: contributionTypes.name })
+      .from(productContributors)
+      .leftJoin(contributionTypes, eq(contributionTypes.code, productContributors.role))
+      .where(inArray(productContributors.productId, ids))
+      .orderBy(asc(productContributors.productId), asc(productContributors.sequence)),
+    db.select().from(productSubjects).where(inArray(productSubjects.productId, ids)).orderBy(asc(productSubjects.productId), asc(productSubjects.sequence)),
+    db.select().from(productPrices).where(inArray(productPrices.productId, ids)).orderBy(asc(productPrices.productId), asc(productPrices.sequence)),
+  ]);
+  const byId = new Map<number, ProductDetailRecord>();
+  for (const row of rows) {
+    const record: ProductDetailRecord = { row, contributors: [], subjects: [], prices: [] };
+    byId.set(row.product.id, record);
+    found.set(row.product.isbn13, record);
+  }
+  for (const c of contributors) byId.get(c.contributor.productId)?.contributors.push({ ...c.contributor, roleName: c.roleName });
+  for (const s of subjects) byId.get(s.productId)?.subjects.push(s);
+  for (const p of prices) byId.get(p.productId)?.prices.push(p);
+  return found;
 }

@@ -151,6 +151,17 @@ describe('CSV', () => {
     expect(errorsOnly.linhas.itens.map((r: { linha: number }) => r.linha)).toEqual([2, 4]);
   });
 
+  it('shows the ISBN of a row rejected for other fields when the ISBN itself is valid (issue 15, defect 9)', async () => {
+    // a cell unreadable as its type (pages) and a value the save schema refuses (discount over 100 %)
+    const csv = ['isbn13;titulo;numeroPaginas;percentualDescontoMaximo', '978-85-359-1484-9;Páginas erradas;abc;', '9788535902771;ISBN errado;abc;', '9780131103627;Certo;272;', '9780201633610;Desconto demais;;150'].join('\n');
+    const p = await preview(await uploadOk(Buffer.from(csv)));
+    const [pages, badIsbn, ok, discount] = p.linhas.itens;
+    expect(pages).toMatchObject({ linha: 2, isbn13: '9788535914849', acao: null, erros: [{ coluna: 'numeroPaginas', motivo: 'Deve ser um número inteiro' }] });
+    expect(discount).toMatchObject({ linha: 5, isbn13: '9780201633610', acao: null, erros: [expect.objectContaining({ coluna: 'percentualDescontoMaximo' })] });
+    expect(badIsbn).toMatchObject({ linha: 3, isbn13: null, acao: null });
+    expect(ok).toMatchObject({ linha: 4, isbn13: '9780131103627', acao: 'CRIAR', erros: [] });
+  });
+
   it('numbers rows by their line in the file, after blank lines and quoted line breaks', async () => {
     const csv = [
       'isbn13;titulo;sinopse',
@@ -342,9 +353,9 @@ describe('job queue', () => {
     const { idEmpresa } = await t.login('admin', 'admin');
     await setParameter(db, 'ERP_TIPO_INTEGRACAO', 'SIMULADOR');
     try {
-      const [existing] = await db.insert(products).values({ isbn13: '9780201633610', title: 'Antes da importação' }).returning({ id: products.id });
+      const [existing] = await db.insert(products).values({ isbn13: '9780201633610', title: 'Antes da importação', pages: 516, editionYear: 1994 }).returning({ id: products.id });
       const queuedBefore = (await db.select().from(outgoingItems)).length;
-      const id = await uploadOk(Buffer.from('isbn13;titulo;anoEdicao\n9780201633610;Design Patterns;1994\n9780131103627;The C Programming Language;1988\n'), 'auditada.csv');
+      const id = await uploadOk(Buffer.from('isbn13;titulo;anoEdicao;numeroPaginas\n9780201633610;Design Patterns;1994;520\n9780131103627;The C Programming Language;1988;\n'), 'auditada.csv');
       const res = await t.app.inject({ method: 'POST', url: `${API}/produto/importacao/${id}/confirmar`, headers: { authorization: `Bearer ${admin}` } });
       expect(res.statusCode).toBe(202);
       await startProductImportWorker(t.ctx.jobs, db, 500);
@@ -352,10 +363,25 @@ describe('job queue', () => {
       const [created] = await db.select({ id: products.id }).from(products).where(eq(products.isbn13, '9780131103627'));
       const trail = async (productId: number) =>
         (await t.app.inject({ method: 'GET', url: `${API}/auditoria?entidade=produto&idRegistro=${productId}`, headers: { authorization: `Bearer ${admin}` } })).json().itens;
-      expect(await trail(created.id)).toEqual([
-        expect.objectContaining({ acao: 'CRIACAO', alteracoes: [{ campo: 'importacao', antes: null, depois: `auditada.csv (importação ${id}, linha 3)` }] }),
+      // like a form save (issue 15, defect 9): the fields as written, or each changed field before → after, plus the file and line
+      const [creation] = await trail(created.id);
+      expect(creation.acao).toBe('CRIACAO');
+      expect(creation.alteracoes).toEqual(
+        expect.arrayContaining([
+          { campo: 'isbn13', antes: null, depois: '9780131103627' },
+          { campo: 'titulo', antes: null, depois: 'The C Programming Language' },
+          { campo: 'anoEdicao', antes: null, depois: 1988 },
+          { campo: 'importacao', antes: null, depois: `auditada.csv (importação ${id}, linha 3)` },
+        ]),
+      );
+      const changes = await trail(existing.id);
+      expect(changes.map((e: { acao: string }) => e.acao)).toEqual(['ALTERACAO']);
+      // only what changed: pages 516 → 520 and the title; the edition year stayed 1994
+      expect(changes[0].alteracoes).toEqual([
+        { campo: 'titulo', antes: 'Antes da importação', depois: 'Design Patterns' },
+        { campo: 'numeroPaginas', antes: 516, depois: 520 },
+        { campo: 'importacao', antes: null, depois: `auditada.csv (importação ${id}, linha 2)` },
       ]);
-      expect((await trail(existing.id)).map((e: { acao: string }) => e.acao)).toEqual(['ALTERACAO']);
       const queued = (await db.select().from(outgoingItems)).slice(queuedBefore);
       expect(queued.map((q) => [q.companyId, q.kind, q.reference])).toEqual([
         [idEmpresa, 'PRODUTO', '9780201633610'],
