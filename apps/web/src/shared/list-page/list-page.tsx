@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { ConfirmDialog } from '../confirm/confirm-dialog.tsx';
@@ -144,4 +145,49 @@ export function NameCell({ name, children }: NameCellProps) {
       {children}
     </Box>
   );
+}
+
+/** A secondary line under a row's name (caption size, wraps anywhere). */
+export function CaptionLine({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** Options of `nameColumn`. */
+export interface NameColumnOptions<R> {
+  /** Share of the free width; default 2. */
+  flex?: number;
+  /** Least width in px on wide screens and on phones. */
+  minWidth: number;
+  mobileMinWidth: number;
+  /** The line of folded columns shown under the name on phones (none when it returns null). */
+  mobileLine?: (row: R) => ReactNode;
+  /** More under the name on every screen (companies and profiles of a user, imprints, chips). */
+  extra?: (row: R) => ReactNode;
+}
+
+/**
+ * The "Nome" column (`${keyPrefix}.fields.nome`): the name in bold (`NameCell`), on phones the
+ * folded columns' line under it, then `extra`.
+ */
+export function nameColumn<R extends GridValidRowModel & { id: number; nome: string }>(state: ListPageState<R>, { flex = 2, minWidth, mobileMinWidth, mobileLine, extra }: NameColumnOptions<R>): GridColDef<R> {
+  const { t, mobile, keyPrefix } = state;
+  return {
+    field: 'nome',
+    headerName: t(`${keyPrefix}.fields.nome`),
+    flex,
+    minWidth: mobile ? mobileMinWidth : minWidth,
+    renderCell: ({ row }) => {
+      const line = mobile && mobileLine ? mobileLine(row) : null;
+      return (
+        <NameCell name={row.nome}>
+          {line ? <CaptionLine>{line}</CaptionLine> : null}
+          {extra?.(row)}
+        </NameCell>
+      );
+    },
+  };
 }

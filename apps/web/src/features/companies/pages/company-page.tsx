@@ -1,6 +1,5 @@
-import Typography from '@mui/material/Typography';
 import { COMPANY_SORT_FIELDS, formatCnpj, type Company } from '@acervo/contracts';
-import { ListPage, NameCell, actionsColumn, activeColumn } from '../../../shared/list-page/list-page.tsx';
+import { ListPage, actionsColumn, activeColumn, nameColumn } from '../../../shared/list-page/list-page.tsx';
 import type { SortState } from '../../../shared/list-params/use-list-params.ts';
 import { useListColumns, useListPage } from '../../../shared/list-page/use-list-page.ts';
 import { COMPANY_FILTER_KEYS, useCompanies } from '../api/get-companies.ts';
@@ -21,24 +20,10 @@ const MOBILE_HIDDEN: readonly string[] = ['cnpj', 'codigoErp', 'acessoApi'];
 export function CompanyPage() {
   const page = useListPage<Company, (typeof COMPANY_FILTER_KEYS)[number]>({ keyPrefix: 'companies', filterKeys: COMPANY_FILTER_KEYS, defaultSort: DEFAULT_SORT, sortFields: COMPANY_SORT_FIELDS, remove: useDeleteCompany(), toggle: useToggleCompany() });
   const companies = useCompanies(page.list.query);
-  const { t, mobile, actions } = page;
+  const { t, actions } = page;
 
   const columns = useListColumns<Company>(page, () => [
-    {
-      field: 'nome',
-      headerName: t('companies.fields.nome'),
-      flex: 2,
-      minWidth: mobile ? 140 : 220,
-      renderCell: ({ row }) => (
-        <NameCell name={row.nome}>
-          {mobile && (
-            <Typography variant="caption" color="text.secondary" component="div">
-              {formatCnpj(row.cnpj)}
-            </Typography>
-          )}
-        </NameCell>
-      ),
-    },
+    nameColumn(page, { minWidth: 220, mobileMinWidth: 140, mobileLine: (row) => formatCnpj(row.cnpj) }),
     { field: 'cnpj', headerName: t('companies.fields.cnpj'), width: 180, valueFormatter: (value: string) => formatCnpj(value) },
     { field: 'codigoErp', headerName: t('companies.fields.codigoErp'), width: 130 },
     { field: 'acessoApi', headerName: t('companies.fields.acessoApi'), width: 120, valueFormatter: (value: boolean) => (value ? t('companies.yes') : t('companies.no')) },

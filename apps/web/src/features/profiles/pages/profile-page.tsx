@@ -1,7 +1,6 @@
-import Typography from '@mui/material/Typography';
 import { PROFILE_SORT_FIELDS, type ProfileListItem } from '@acervo/contracts';
 import { CellText } from '../../../shared/data-table/cell-text.tsx';
-import { ListPage, NameCell, actionsColumn, activeColumn } from '../../../shared/list-page/list-page.tsx';
+import { ListPage, actionsColumn, activeColumn, nameColumn } from '../../../shared/list-page/list-page.tsx';
 import { useListColumns, useListPage } from '../../../shared/list-page/use-list-page.ts';
 import type { SortState } from '../../../shared/list-params/use-list-params.ts';
 import { PROFILE_FILTER_KEYS, useProfiles } from '../api/get-profiles.ts';
@@ -23,24 +22,15 @@ const MOBILE_HIDDEN: readonly string[] = ['descricao', 'totalPermissoes', 'total
 export function ProfilePage() {
   const page = useListPage<ProfileListItem, (typeof PROFILE_FILTER_KEYS)[number]>({ keyPrefix: 'profiles', filterKeys: PROFILE_FILTER_KEYS, defaultSort: DEFAULT_SORT, sortFields: PROFILE_SORT_FIELDS, remove: useDeleteProfile(), toggle: useToggleProfile() });
   const profiles = useProfiles(page.list.query);
-  const { t, mobile, actions } = page;
+  const { t, actions } = page;
 
   const columns = useListColumns<ProfileListItem>(page, () => [
-    {
-      field: 'nome',
-      headerName: t('profiles.fields.nome'),
+    nameColumn(page, {
       flex: 1.2,
-      minWidth: mobile ? 150 : 200,
-      renderCell: ({ row }) => (
-        <NameCell name={row.nome}>
-          {mobile && (
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
-              {`${t('profiles.fields.totalPermissoes')}: ${row.totalPermissoes} · ${t('profiles.fields.totalUsuarios')}: ${row.totalUsuarios}`}
-            </Typography>
-          )}
-        </NameCell>
-      ),
-    },
+      minWidth: 200,
+      mobileMinWidth: 150,
+      mobileLine: (row) => `${t('profiles.fields.totalPermissoes')}: ${row.totalPermissoes} · ${t('profiles.fields.totalUsuarios')}: ${row.totalUsuarios}`,
+    }),
     { field: 'descricao', headerName: t('profiles.fields.descricao'), flex: 2, minWidth: 200, renderCell: ({ row }) => <CellText text={row.descricao ?? ''} lines={2} sx={{ py: 0.5 }} /> },
     { field: 'totalPermissoes', headerName: t('profiles.fields.totalPermissoes'), width: 120, type: 'number' },
     { field: 'totalUsuarios', headerName: t('profiles.fields.totalUsuarios'), width: 100, type: 'number' },

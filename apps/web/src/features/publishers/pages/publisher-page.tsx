@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { PUBLISHER_SORT_FIELDS, formatCnpj, type Publisher } from '@acervo/contracts';
-import { ListPage, NameCell, actionsColumn, activeColumn } from '../../../shared/list-page/list-page.tsx';
+import { ListPage, actionsColumn, activeColumn, nameColumn } from '../../../shared/list-page/list-page.tsx';
 import { useListColumns, useListPage } from '../../../shared/list-page/use-list-page.ts';
 import type { SortState } from '../../../shared/list-params/use-list-params.ts';
 import { PUBLISHER_FILTER_KEYS, useDeletePublisher, usePublishers, useTogglePublisher } from '../api/publishers-api.ts';
@@ -21,33 +20,24 @@ const MOBILE_HIDDEN: readonly string[] = ['cnpj', 'indMetabooks', 'indBookinfo',
 export function PublisherPage() {
   const page = useListPage<Publisher, (typeof PUBLISHER_FILTER_KEYS)[number]>({ keyPrefix: 'publishers', filterKeys: PUBLISHER_FILTER_KEYS, defaultSort: DEFAULT_SORT, sortFields: PUBLISHER_SORT_FIELDS, remove: useDeletePublisher(), toggle: useTogglePublisher() });
   const publishers = usePublishers(page.list.query);
-  const { t, mobile, actions } = page;
+  const { t, actions } = page;
   const yesNo = (value: boolean) => (value ? t('publishers.yes') : t('publishers.no'));
 
   const columns = useListColumns<Publisher>(page, () => [
-    {
-      field: 'nome',
-      headerName: t('publishers.fields.nome'),
-      flex: 2,
-      minWidth: mobile ? 150 : 240,
-      renderCell: ({ row }) => (
-        <NameCell name={row.nome}>
-          {mobile && row.cnpj && (
-            <Typography variant="caption" color="text.secondary" component="div">
-              {formatCnpj(row.cnpj)}
-            </Typography>
-          )}
-          {row.selos.length > 0 && (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-              {row.selos.slice(0, 4).map((s) => (
-                <Chip key={s.id} label={s.nome} title={s.nome} size="small" variant="outlined" sx={{ opacity: s.ativo ? 1 : 0.55, height: 20, fontSize: 11, maxWidth: '100%' }} />
-              ))}
-              {row.selos.length > 4 && <Chip label={`+${row.selos.length - 4}`} size="small" sx={{ height: 20, fontSize: 11 }} />}
-            </Box>
-          )}
-        </NameCell>
-      ),
-    },
+    nameColumn(page, {
+      minWidth: 240,
+      mobileMinWidth: 150,
+      mobileLine: (row) => (row.cnpj ? formatCnpj(row.cnpj) : null),
+      extra: (row) =>
+        row.selos.length > 0 && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+            {row.selos.slice(0, 4).map((s) => (
+              <Chip key={s.id} label={s.nome} title={s.nome} size="small" variant="outlined" sx={{ opacity: s.ativo ? 1 : 0.55, height: 20, fontSize: 11, maxWidth: '100%' }} />
+            ))}
+            {row.selos.length > 4 && <Chip label={`+${row.selos.length - 4}`} size="small" sx={{ height: 20, fontSize: 11 }} />}
+          </Box>
+        ),
+    }),
     { field: 'cnpj', headerName: t('publishers.fields.cnpj'), width: 170, valueFormatter: (value: string | null) => (value ? formatCnpj(value) : '—') },
     { field: 'indMetabooks', headerName: t('publishers.fields.indMetabooksShort'), width: 110, valueFormatter: (value: boolean) => yesNo(value) },
     { field: 'indBookinfo', headerName: t('publishers.fields.indBookinfoShort'), width: 100, valueFormatter: (value: boolean) => yesNo(value) },

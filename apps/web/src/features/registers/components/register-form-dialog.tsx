@@ -6,7 +6,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { REGISTER_NAME_MAX_LENGTH, registerRequestSchemaOf, type RegisterDefinition, type RegisterRecord, type RegisterRequest, type RegisterRequestInput } from '@acervo/contracts';
+import { registerRequestSchemaOf, type RegisterDefinition, type RegisterRecord, type RegisterRequest, type RegisterRequestInput } from '@acervo/contracts';
 import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
 import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { MAX_REPEAT_MINUTES, SCHEDULE_NAME_MAX, cronError, describeCron, scheduleSaveRequestSchema, type Schedule, type ScheduleSave, type ScheduleSaveRequest, type TaskKindInfo } from '@acervo/contracts';
+import { MAX_REPEAT_MINUTES, cronError, describeCron, scheduleSaveRequestSchema, type Schedule, type ScheduleSave, type ScheduleSaveRequest, type TaskKindInfo } from '@acervo/contracts';
 import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
 import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';

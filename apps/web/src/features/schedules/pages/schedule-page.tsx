@@ -11,7 +11,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { SCHEDULE_SORT_FIELDS, type Schedule } from '@acervo/contracts';
 import { CellText } from '../../../shared/data-table/cell-text.tsx';
 import { activeStatusFilter } from '../../../shared/forms/list-filters.tsx';
-import { ListPage, NameCell, actionsColumn, activeColumn } from '../../../shared/list-page/list-page.tsx';
+import { CaptionLine, ListPage, actionsColumn, activeColumn, nameColumn } from '../../../shared/list-page/list-page.tsx';
 import { useListColumns, useListPage } from '../../../shared/list-page/use-list-page.ts';
 import type { SortState } from '../../../shared/list-params/use-list-params.ts';
 import { toast } from '../../../shared/toast/toast.tsx';
@@ -54,23 +54,22 @@ export function SchedulePage() {
   const columns = useListColumns<Schedule>(
     page,
     () => [
-      {
-        field: 'nome',
-        headerName: t('schedules.fields.nome'),
+      nameColumn(page, {
         flex: 1.3,
-        minWidth: mobile ? 140 : 170,
-        renderCell: ({ row }) => (
-          <NameCell name={row.nome}>
+        minWidth: 170,
+        mobileMinWidth: 140,
+        extra: (row) => (
+          <>
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
               {row.sistema && <Chip size="small" label={t('schedules.systemTask')} sx={{ height: 20 }} />}
               {row.idEmpresa !== null && <Chip size="small" label={t('schedules.companyTask')} sx={{ height: 20 }} />}
             </Box>
             {mobile && (
               <>
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
+                <CaptionLine>
                   {periodDescription(row.periodo, row.descricaoPeriodo, i18n.language)}
                   {row.proximaExecucao ? ` · ${t('schedules.fields.proximaExecucao')}: ${formatScheduleTime(row.proximaExecucao)}` : ''}
-                </Typography>
+                </CaptionLine>
                 {row.ultimoResultado && (
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 0.25 }}>
                     <RunStatusChip status={row.ultimoResultado} title={row.ultimaMensagem} />
@@ -81,9 +80,9 @@ export function SchedulePage() {
                 )}
               </>
             )}
-          </NameCell>
+          </>
         ),
-      },
+      }),
       { field: 'tipo', headerName: t('schedules.fields.tipo'), flex: 1, minWidth: 140, renderCell: ({ row }) => <CellText text={taskKindLabel(t, row.tipo, row.descricaoTipo)} lines={2} /> },
       {
         field: 'periodo',

@@ -1,6 +1,5 @@
-import Typography from '@mui/material/Typography';
 import { USER_SORT_FIELDS, type User } from '@acervo/contracts';
-import { ListPage, NameCell, actionsColumn, activeColumn } from '../../../shared/list-page/list-page.tsx';
+import { CaptionLine, ListPage, actionsColumn, activeColumn, nameColumn } from '../../../shared/list-page/list-page.tsx';
 import { useListColumns, useListPage } from '../../../shared/list-page/use-list-page.ts';
 import type { SortState } from '../../../shared/list-params/use-list-params.ts';
 import { USER_FILTER_KEYS, useUsers } from '../api/get-users.ts';
@@ -21,27 +20,15 @@ const MOBILE_HIDDEN: readonly string[] = ['login', 'email', 'vendedor'];
 export function UserPage() {
   const page = useListPage<User, (typeof USER_FILTER_KEYS)[number]>({ keyPrefix: 'users', filterKeys: USER_FILTER_KEYS, defaultSort: DEFAULT_SORT, sortFields: USER_SORT_FIELDS, remove: useDeleteUser(), toggle: useToggleUser() });
   const users = useUsers(page.list.query);
-  const { t, mobile, actions } = page;
+  const { t, actions } = page;
 
   const columns = useListColumns<User>(page, () => [
-    {
-      field: 'nome',
-      headerName: t('users.fields.nome'),
-      flex: 2,
-      minWidth: mobile ? 150 : 220,
-      renderCell: ({ row }) => (
-        <NameCell name={row.nome}>
-          {mobile && (
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-              {row.login} · {row.email ?? ''}
-            </Typography>
-          )}
-          <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
-            {row.empresas.map((l) => `${l.nomeEmpresa}: ${l.nomePerfil}`).join(' · ')}
-          </Typography>
-        </NameCell>
-      ),
-    },
+    nameColumn(page, {
+      minWidth: 220,
+      mobileMinWidth: 150,
+      mobileLine: (row) => `${row.login} · ${row.email ?? ''}`,
+      extra: (row) => <CaptionLine>{row.empresas.map((l) => `${l.nomeEmpresa}: ${l.nomePerfil}`).join(' · ')}</CaptionLine>,
+    }),
     { field: 'login', headerName: t('users.fields.login'), flex: 1, minWidth: 130 },
     { field: 'email', headerName: t('users.fields.email'), flex: 1.3, minWidth: 180 },
     { field: 'vendedor', headerName: t('users.fields.vendedor'), width: 100, valueFormatter: (value: boolean) => (value ? t('users.yes') : t('users.no')) },
