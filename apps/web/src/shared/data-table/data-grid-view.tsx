@@ -29,14 +29,21 @@ const GRID_TEXT = { 'pt-BR': ptBR.components.MuiDataGrid.defaultProps.localeText
 
 /**
  * The columns with a `CellText` for every plain cell (no `renderCell` of its own): text wider
- * than its column ends in an ellipsis and shows whole on hover, instead of being cut off.
+ * than its column ends in an ellipsis and shows whole on hover, instead of being cut off. A
+ * `number` column without a formatter of its own shows its value in the interface language
+ * (5.757 in pt-BR, 5,757 in en-US): MUI X would use the browser's locale.
+ * @param language interface language (default pt-BR)
  */
-export function withCellText<R extends GridValidRowModel>(columns: readonly GridColDef<R>[]): GridColDef<R>[] {
-  return columns.map((column) =>
-    column.renderCell || column.type === 'actions' || column.type === 'boolean'
-      ? column
-      : { ...column, renderCell: ({ formattedValue }) => <CellText text={formattedValue === null || formattedValue === undefined ? '' : String(formattedValue)} /> },
-  );
+export function withCellText<R extends GridValidRowModel>(columns: readonly GridColDef<R>[], language: Language = 'pt-BR'): GridColDef<R>[] {
+  return columns.map((column) => {
+    const formatted: GridColDef<R> =
+      column.type === 'number' && !column.valueFormatter
+        ? { ...column, valueFormatter: (value: unknown) => (typeof value === 'number' ? INTEGER[language].format(value) : value) }
+        : column;
+    return formatted.renderCell || formatted.type === 'actions' || formatted.type === 'boolean'
+      ? formatted
+      : { ...formatted, renderCell: ({ formattedValue }) => <CellText text={formattedValue === null || formattedValue === undefined ? '' : String(formattedValue)} /> };
+  });
 }
 
 /**
@@ -83,7 +90,7 @@ export function DataGridView<R extends GridValidRowModel>({
   const sortDirection = list.sort?.direction;
   const sortModel = useMemo<GridSortModel>(() => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []), [sortField, sortDirection]);
 
-  const cellColumns = useMemo(() => withCellText(columns), [columns]);
+  const cellColumns = useMemo(() => withCellText(columns, language), [columns, language]);
   const hiddenKey = hiddenFields.join('|');
   const columnVisibilityModel = useMemo(() => Object.fromEntries(hiddenKey.split('|').filter(Boolean).map((field) => [field, false])), [hiddenKey]);
 

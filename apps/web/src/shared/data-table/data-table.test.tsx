@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { renderRoutes } from '../../test/render.tsx';
 import { useListParams } from '../list-params/use-list-params.ts';
@@ -86,5 +86,17 @@ describe('DataTable cells', () => {
     expect(style.textOverflow).toBe('ellipsis');
     expect(style.overflow).toBe('hidden');
     expect(style.whiteSpace).toBe('nowrap');
+  });
+
+  it('shows a number column in the interface language, not the browser locale (5.757 / 5,757)', async () => {
+    function NumberRow() {
+      const list = useListParams({ filterKeys: [] });
+      return <DataTable<{ id: number; produtos: number }> ariaLabel="Lista" rows={[{ id: 1, produtos: 5757 }]} rowCount={1} columns={[{ field: 'produtos', headerName: 'Produtos', width: 120, type: 'number' }]} loading={false} list={list} />;
+    }
+    renderRoutes([{ path: '/lista', element: <NumberRow /> }], '/lista');
+    expect(await screen.findByText('5.757')).toBeTruthy();
+    cleanup();
+    renderRoutes([{ path: '/lista', element: <NumberRow /> }], '/lista', { language: 'en-US' });
+    expect(await screen.findByText('5,757')).toBeTruthy();
   });
 });
