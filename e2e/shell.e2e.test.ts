@@ -182,7 +182,8 @@ describe('vendedor', () => {
     await signIn(page, baseURL, 'vendedor', 'vendedor');
     await page.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor({ timeout: 10_000 });
     const nav = page.getByRole('navigation');
-    await expect.poll(() => nav.getByText('Relatórios', { exact: true }).count()).toBeGreaterThan(0);
+    // the menu is built once the session's roles have loaded
+    await nav.getByText('Relatórios', { exact: true }).first().waitFor();
     expect(await nav.getByText('Sistema', { exact: true }).count()).toBe(0);
     expect(await nav.getByText('Produto', { exact: true }).count()).toBeGreaterThan(0); // Terminal only
     expect(await nav.getByText('Catálogo', { exact: true }).count()).toBe(0);
