@@ -39,9 +39,13 @@ export async function getNumberParameter(db: Executor, key: ParameterKey): Promi
   return Number.isFinite(n) && n > 0 ? n : Number(PARAMETER_DEFAULTS[key]);
 }
 
-/** Writes every default parameter that has no row yet (first start). */
-export async function seedParameterDefaults(db: Executor): Promise<void> {
-  const values = Object.entries(PARAMETER_DEFAULTS).map(([key, value]) => ({ key, value }));
+/**
+ * Writes every default parameter that has no row yet (first start); a stored value is never changed.
+ * @param initial values that replace the built-in defaults on that first write, e.g.
+ *   `{ URL_APLICACAO: applicationUrl(config) }` so the reset links point at this process's address
+ */
+export async function seedParameterDefaults(db: Executor, initial: Partial<Record<ParameterKey, string>> = {}): Promise<void> {
+  const values = Object.entries({ ...PARAMETER_DEFAULTS, ...initial }).map(([key, value]) => ({ key, value }));
   await db.insert(parameters).values(values).onConflictDoNothing();
 }
 

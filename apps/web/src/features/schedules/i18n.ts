@@ -72,7 +72,7 @@ export const schedulesMessages: FeatureMessages = {
         SINCRONIZAR_ERP_VENDA: 'Sincronizar vendas do ERP',
       },
       columns: { repeticao: 'Repetição' },
-      status: { SUCESSO: 'Sucesso', ERRO: 'Erro', PENDENTE: 'Na fila', EM_EXECUCAO: 'Executando' },
+      status: { SUCESSO: 'Sucesso', AVISO: 'Sucesso com avisos', ERRO: 'Erro', PENDENTE: 'Na fila', EM_EXECUCAO: 'Executando' },
       origin: { AGENDADA: 'Agendada', MANUAL: 'Manual' },
       runs: {
         title: 'Execuções de {{nome}}',
@@ -159,7 +159,7 @@ export const schedulesMessages: FeatureMessages = {
         SINCRONIZAR_ERP_VENDA: 'Sync sales from the ERP',
       },
       columns: { repeticao: 'Repetition' },
-      status: { SUCESSO: 'Success', ERRO: 'Error', PENDENTE: 'Queued', EM_EXECUCAO: 'Running' },
+      status: { SUCESSO: 'Success', AVISO: 'Success with warnings', ERRO: 'Error', PENDENTE: 'Queued', EM_EXECUCAO: 'Running' },
       origin: { AGENDADA: 'Scheduled', MANUAL: 'Manual' },
       runs: {
         title: 'Runs of {{nome}}',

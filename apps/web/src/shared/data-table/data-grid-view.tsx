@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { DataGrid, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { enUS, ptBR } from '@mui/x-data-grid/locales';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import type { SortState } from '../list-params/use-list-params.ts';
+import { CellText } from './cell-text.tsx';
 import { LIST_MIN_HEIGHT, PAGE_SIZE_OPTIONS, type DataTableProps } from './data-table.tsx';
 import { dataTableText } from './i18n.ts';
 import type { Language } from '../i18n-types.ts';
@@ -25,6 +26,18 @@ const INTEGER: Record<Language, Intl.NumberFormat> = { 'pt-BR': new Intl.NumberF
 
 /** MUI X Data Grid's own texts of each language ("Linhas por página" / "Rows per page", …). */
 const GRID_TEXT = { 'pt-BR': ptBR.components.MuiDataGrid.defaultProps.localeText, 'en-US': enUS.components.MuiDataGrid.defaultProps.localeText } as const;
+
+/**
+ * The columns with a `CellText` for every plain cell (no `renderCell` of its own): text wider
+ * than its column ends in an ellipsis and shows whole on hover, instead of being cut off.
+ */
+export function withCellText<R extends GridValidRowModel>(columns: readonly GridColDef<R>[]): GridColDef<R>[] {
+  return columns.map((column) =>
+    column.renderCell || column.type === 'actions' || column.type === 'boolean'
+      ? column
+      : { ...column, renderCell: ({ formattedValue }) => <CellText text={formattedValue === null || formattedValue === undefined ? '' : String(formattedValue)} /> },
+  );
+}
 
 /**
  * Pager text: '1–10 de 25', or with a count that stopped early '1–10 de mais de 1.000' (the
@@ -70,6 +83,7 @@ export function DataGridView<R extends GridValidRowModel>({
   const sortDirection = list.sort?.direction;
   const sortModel = useMemo<GridSortModel>(() => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []), [sortField, sortDirection]);
 
+  const cellColumns = useMemo(() => withCellText(columns), [columns]);
   const hiddenKey = hiddenFields.join('|');
   const columnVisibilityModel = useMemo(() => Object.fromEntries(hiddenKey.split('|').filter(Boolean).map((field) => [field, false])), [hiddenKey]);
 
@@ -94,7 +108,7 @@ export function DataGridView<R extends GridValidRowModel>({
     <DataGrid<R>
       aria-label={ariaLabel}
       rows={error ? [] : rows}
-      columns={columns}
+      columns={cellColumns}
       rowCount={gridRowCount}
       estimatedRowCount={approximate ? rowCount : undefined}
       paginationMeta={paginationMeta}

@@ -71,3 +71,20 @@ describe('DataTable follows the interface language (issue 15, defect 8)', () => 
     expect(displayedRows({ from: 1, to: 10, count: 25 }, 'en-US')).toBe('1–10 of 25');
   });
 });
+
+describe('DataTable cells', () => {
+  it('ends a text wider than its column in an ellipsis and shows it whole on hover', async () => {
+    const long = 'Uma editora de nome muito comprido '.repeat(9).trim();
+    function LongRow() {
+      const list = useListParams({ filterKeys: [] });
+      return <DataTable<Row> ariaLabel="Lista" rows={[{ id: 1, titulo: long }]} rowCount={1} columns={[{ field: 'titulo', headerName: 'Título', width: 200 }]} loading={false} list={list} />;
+    }
+    renderRoutes([{ path: '/lista', element: <LongRow /> }], '/lista');
+    const text = await screen.findByTitle(long);
+    expect(text.textContent).toBe(long);
+    const style = getComputedStyle(text);
+    expect(style.textOverflow).toBe('ellipsis');
+    expect(style.overflow).toBe('hidden');
+    expect(style.whiteSpace).toBe('nowrap');
+  });
+});

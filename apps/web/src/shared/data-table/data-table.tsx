@@ -70,7 +70,8 @@ const LazyDataGridView = lazy(async () => ({ default: (await import('./data-grid
 /**
  * One list component for every screen (STYLE.md): MUI X Data Grid in server paging and server
  * sorting mode, pt-BR or en-US texts (`dataTable.*` and MUI X's locale text), 'Não foi encontrado dados' when empty, an error state with a retry
- * after a failed call, single-column sort. Keyboard: Tab reaches the grid, the arrow keys move
+ * after a failed call, single-column sort. A plain cell's text wider than its column ends in an
+ * ellipsis and shows whole on hover (`CellText`; custom cells use it for their long texts). Keyboard: Tab reaches the grid, the arrow keys move
  * between cells and Enter opens the focused row (`onRowClick`). The grid loads on demand, in a
  * placeholder of its size, so the rest of the screen paints first (Lighthouse LCP on phones).
  */

@@ -29,7 +29,8 @@ export interface CompanyFormDialogProps {
  * Create/edit dialog of a company: name, CNPJ (masked as typed, numeric or alphanumeric),
  * description, ERP code, active and API access, validated with the contracts' `companyRequestSchema`
  * (the server's). A 400/409 answer puts its messages under the fields (a duplicate CNPJ under
- * CNPJ). Success shows 'Empresa salva com sucesso!'. Editing shows the Histórico panel.
+ * CNPJ). Success shows 'Empresa salva com sucesso!', followed by a warning toast when the answer
+ * carries `aviso` (the ERP does not know the ERP code; issue 15, defect 6). Editing shows the Histórico panel.
  * Full screen on phones.
  */
 export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFormDialogProps) {
@@ -59,14 +60,17 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
     try {
       const saved = await save.mutateAsync({ values, id: company?.id });
       toast.success(t('companies.saved'));
-      onSaved?.(saved);
+      // saved, but the ERP does not know (or could not confirm) the ERP code: the ERP may be set up later
+      if (saved.aviso) toast.warning(t(`companies.erpWarning.${saved.aviso.tipo}`, { codigo: saved.aviso.codigoErp }));
+      const { aviso: _aviso, ...stored } = saved;
+      onSaved?.(stored);
       onClose();
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
     }
   });
 
-  const text = (name: 'nome' | 'description' | 'codigoErp', extra: { maxLength: number; multiline?: boolean; required?: boolean }) => (
+  const text = (name: 'nome' | 'description' | 'codigoErp', extra: { multiline?: boolean; required?: boolean } = {}) => (
     <TextField
       {...register(name)}
       id={`company-${name}`}
@@ -77,7 +81,7 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
       fullWidth
       error={Boolean(errors[name])}
       helperText={errors[name]?.message}
-      slotProps={{ htmlInput: { maxLength: extra.maxLength }, inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true } }}
     />
   );
 
@@ -93,7 +97,7 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
       onClose={onClose}
     >
       <Box component="form" id="company-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
-        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { maxLength: 150, required: true })}</Box>
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { required: true })}</Box>
         <Controller
           name="cnpj"
           control={control}
@@ -115,8 +119,8 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
             />
           )}
         />
-        {text('codigoErp', { maxLength: 50 })}
-        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('description', { maxLength: 1000, multiline: true })}</Box>
+        {text('codigoErp')}
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('description', { multiline: true })}</Box>
         <Controller
           name="ativo"
           control={control}

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { MAX_REPEAT_MINUTES, SCHEDULE_NAME_MAX, cronError, describeCron, scheduleSaveRequestSchema, type Schedule, type ScheduleSave, type ScheduleSaveRequest, type TaskKindInfo } from '@acervo/contracts';
+import { MAX_REPEAT_MINUTES, cronError, describeCron, scheduleSaveRequestSchema, type Schedule, type ScheduleSave, type ScheduleSaveRequest, type TaskKindInfo } from '@acervo/contracts';
 import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
 import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
@@ -149,7 +149,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
           fullWidth
           error={Boolean(errors.nome)}
           helperText={errors.nome?.message}
-          slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ gridColumn: { sm: 'span 2' } }}
         />
         <TextField
@@ -162,7 +162,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
           error={Boolean(errors.periodo) || Boolean(periodProblem)}
           helperText={periodHelper}
           slotProps={{
-            htmlInput: { maxLength: 100, spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } },
+            htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } },
             inputLabel: { shrink: true },
             formHelperText: { 'aria-live': 'polite', id: 'schedule-periodo-description' } as object,
           }}
