@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ERP_ENTITIES } from '@acervo/contracts';
+import { ERP_ENTITIES, formatDateTime } from '@acervo/contracts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoData } from '../apps/server/src/seed/demo-seed.ts';
 import { parameters } from '../apps/server/src/parameters/parameters.schema.ts';
 import { scheduledTasks } from '../apps/server/src/schedules/schedules.schema.ts';
 import { entitySyncStates, integrationLogs, outgoingItems, rejectedRecords, syncDailyCounts } from '../apps/server/src/integration/integration.schema.ts';
-import { auditScreen, newPage, useBrowser } from './src/browser.ts';
+import { auditScreen, newPage, useBrowser, VIEWPORTS } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
 import { freePort, startServer, type RunningServer } from './src/server.ts';
 import { waitForToast } from './src/toast.ts';
@@ -174,6 +174,35 @@ describe('integration screens', () => {
     await page.getByRole('row', { name: /HTTP 503 após 3 tentativas/ }).getByText('LISTAR').click();
     await page.getByRole('dialog').getByText('Texto (não é JSON)').waitFor();
     await page.getByRole('dialog').getByText('<html><body>503 Service Unavailable</body></html>').waitFor();
+    await context.close();
+  });
+
+  it('in English, in a browser in Tokyo: São Paulo times, English filters, statistics, grid and date picker (issue 15)', async () => {
+    const context = await browser().newContext({ viewport: VIEWPORTS.desktop, locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+    const page = await context.newPage();
+    await signInAdmin(page);
+    await page.evaluate(() => localStorage.setItem('acervo:lang', 'en-US'));
+    await page.goto(`${baseURL}/system/log-integration`);
+    await page.getByRole('heading', { name: 'Integration log' }).waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Tokyo');
+    // the 503 exchange was written 5 minutes before the server started: its time is São Paulo's
+    const row = page.getByRole('row', { name: /HTTP 503|Carriers/ }).first();
+    await row.waitFor();
+    const shown = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/.exec(await row.innerText())?.[0];
+    const saoPaulo = Array.from({ length: 40 }, (_, i) => formatDateTime(new Date(Date.now() - i * 60_000)));
+    expect(saoPaulo).toContain(shown);
+    for (const label of ['Response contains', 'Request contains', 'Integration type', 'Record type', 'Start date', 'End date']) await page.getByLabel(label, { exact: true }).first().waitFor();
+    await page.getByText('Rows per page:').waitFor();
+    await page.getByRole('button', { name: 'Choose date' }).first().click();
+    const weekdays = await page.getByRole('dialog').getByRole('grid').getByRole('columnheader').allInnerTexts();
+    expect(weekdays.join(' ')).toBe('S M T W T F S');
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseURL}/product/estatistica-integracao`);
+    await page.getByText('In time: 76.92%').waitFor({ timeout: 15_000 });
+    const table = page.getByRole('table', { name: 'State per record type' });
+    await table.getByRole('row', { name: /Carriers/ }).getByText('Never synced').waitFor();
+    await table.getByRole('row', { name: /Sales and returns/ }).getByText(/\d+ min ago/).waitFor();
+    expect(await page.locator('main').innerText()).not.toMatch(/Em dia|Nunca|Registros|há \d/);
     await context.close();
   });
 

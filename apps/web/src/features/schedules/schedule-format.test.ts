@@ -12,6 +12,7 @@ describe('schedule formats', () => {
   it('shows durations in ms, s or min', () => {
     expect(formatDuration(850)).toBe('850 ms');
     expect(formatDuration(12_340)).toBe('12,3 s');
+    expect(formatDuration(12_340, 'en-US')).toBe('12.3 s');
     expect(formatDuration(125_000)).toBe('2 min 05 s');
     expect(formatDuration(null)).toBe('');
   });

@@ -11,11 +11,14 @@ export function formatScheduleTime(value: string | null | undefined): string {
   return formatDateTime(value);
 }
 
-/** A duration in ms as `850 ms`, `12,3 s` or `2 min 05 s`; '' for null. */
-export function formatDuration(ms: number | null | undefined): string {
+/**
+ * A duration in ms as `850 ms`, `12,3 s` (`12.3 s` in English) or `2 min 05 s`; '' for null.
+ * @param locale interface language (default pt-BR)
+ */
+export function formatDuration(ms: number | null | undefined, locale: string = 'pt-BR'): string {
   if (ms === null || ms === undefined) return '';
   if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} s`;
+  if (ms < 60_000) return `${(ms / 1000).toLocaleString(locale, { maximumFractionDigits: 1 })} s`;
   const minutes = Math.floor(ms / 60_000);
   const seconds = Math.round((ms % 60_000) / 1000);
   return `${minutes} min ${String(seconds).padStart(2, '0')} s`;

@@ -74,7 +74,7 @@ export function SchedulePage() {
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 0.25 }}>
                     <RunStatusChip status={row.ultimoResultado} title={row.ultimaMensagem} />
                     <Typography variant="caption" color="text.secondary">
-                      {formatScheduleTime(row.ultimaExecucao)} · {formatDuration(row.ultimaDuracaoMs)}
+                      {formatScheduleTime(row.ultimaExecucao)} · {formatDuration(row.ultimaDuracaoMs, i18n.language)}
                     </Typography>
                   </Box>
                 )}
@@ -118,7 +118,7 @@ export function SchedulePage() {
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mt: 0.25 }}>
                 <RunStatusChip status={row.ultimoResultado} title={row.ultimaMensagem} />
                 <Typography variant="caption" color="text.secondary">
-                  {formatDuration(row.ultimaDuracaoMs)}
+                  {formatDuration(row.ultimaDuracaoMs, i18n.language)}
                 </Typography>
               </Box>
             )}
