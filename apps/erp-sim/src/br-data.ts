@@ -224,25 +224,87 @@ export const TITLE_ADJECTIVES: readonly (readonly [string, string])[] = [
   ['pequeno', 'pequena'], ['eterno', 'eterna'], ['escuro', 'escura'], ['dourado', 'dourada'], ['submerso', 'submersa'],
   ['inacabado', 'inacabada'], ['selvagem', 'selvagem'], ['distante', 'distante'], ['feliz', 'feliz'],
 ];
+/** Grammatical gender and number of a Portuguese noun phrase: masculine/feminine, singular/plural. */
+export type NounForm = 'm' | 'f' | 'mp' | 'fp';
 export const CHILD_ANIMALS: readonly (readonly [string, 'm' | 'f'])[] = [
   ['tatu', 'm'], ['capivara', 'f'], ['onça', 'f'], ['jabuti', 'm'], ['macaco', 'm'], ['coruja', 'f'], ['girafa', 'f'], ['sapo', 'm'],
   ['tamanduá', 'm'], ['arara', 'f'], ['baleia', 'f'], ['elefante', 'm'], ['formiga', 'f'], ['gato', 'm'], ['lagarta', 'f'], ['lobo', 'm'],
+  ['tucano', 'm'], ['preguiça', 'f'], ['jacaré', 'm'], ['borboleta', 'f'], ['boto', 'm'], ['galinha', 'f'], ['cachorro', 'm'], ['tartaruga', 'f'],
+  ['sabiá', 'm'], ['joaninha', 'f'], ['pinguim', 'm'], ['zebra', 'f'], ['urso', 'm'], ['minhoca', 'f'], ['peixinho', 'm'], ['abelha', 'f'],
 ];
-export const CHILD_VERBS = ['queria voar', 'não sabia dormir', 'contava estrelas', 'perdeu o chapéu', 'aprendeu a nadar', 'tinha medo do escuro', 'fazia amigos', 'morava na lua', 'colecionava nuvens', 'descobriu o mar'] as const;
-export const TECH_TOPICS: Readonly<Partial<Record<string, readonly string[]>>> = {
-  LAW: ['Direito civil', 'Direito penal', 'Processo civil', 'Direito do trabalho', 'Direito tributário', 'Direito administrativo', 'Direito empresarial', 'Direito constitucional', 'Direito ambiental', 'Direito do consumidor'],
-  MED: ['Clínica médica', 'Farmacologia', 'Anatomia humana', 'Pediatria', 'Cardiologia', 'Semiologia', 'Enfermagem em UTI', 'Fisiologia'],
-  BUS: ['Gestão de pessoas', 'Marketing', 'Finanças corporativas', 'Contabilidade', 'Empreendedorismo', 'Logística', 'Estratégia', 'Macroeconomia'],
-  COM: ['Programação em Python', 'Banco de dados', 'Algoritmos', 'Redes de computadores', 'Engenharia de software', 'Ciência de dados', 'Segurança da informação'],
-  TEC: ['Resistência dos materiais', 'Cálculo estrutural', 'Instalações elétricas', 'Hidráulica', 'Termodinâmica', 'Concreto armado'],
-  PSY: ['Psicologia do desenvolvimento', 'Terapia cognitivo-comportamental', 'Psicanálise', 'Neuropsicologia', 'Psicologia social'],
+export const CHILD_VERBS = [
+  'queria voar', 'não sabia dormir', 'contava estrelas', 'perdeu o chapéu', 'aprendeu a nadar', 'tinha medo do escuro', 'fazia amigos', 'morava na lua',
+  'colecionava nuvens', 'descobriu o mar', 'não gostava de banho', 'queria ser grande', 'sonhava com a chuva', 'plantou uma árvore', 'foi à escola',
+  'achou um tesouro', 'cantava de manhã', 'perdeu o sono', 'ganhou um irmão', 'viajou de balão',
+] as const;
+/** Children's title frames: {o}/{do} take the animal's article or contraction (`childTitle`). */
+export const CHILD_PATTERNS = ['As aventuras {do} {a}', 'A festa {do} {a}', 'O aniversário {do} {a}', 'Um dia na vida {do} {a}', 'O segredo {do} {a}', '{O} {a} e a lua'] as const;
+/** Technical topics per BISAC section, with their gender and number (drives "Introdução ao/à/aos/às"). */
+export const TECH_TOPICS: Readonly<Partial<Record<string, readonly (readonly [string, NounForm])[]>>> = {
+  LAW: [
+    ['Direito civil', 'm'], ['Direito penal', 'm'], ['Processo civil', 'm'], ['Direito do trabalho', 'm'], ['Direito tributário', 'm'], ['Direito administrativo', 'm'],
+    ['Direito empresarial', 'm'], ['Direito constitucional', 'm'], ['Direito ambiental', 'm'], ['Direito do consumidor', 'm'], ['Direito previdenciário', 'm'],
+    ['Direito internacional', 'm'], ['Processo penal', 'm'], ['Direito digital', 'm'], ['Direito de família', 'm'], ['Execução penal', 'f'],
+    ['Hermenêutica jurídica', 'f'], ['Teoria geral do Estado', 'f'], ['Filosofia do direito', 'f'], ['Mediação e arbitragem', 'f'],
+  ],
+  MED: [
+    ['Clínica médica', 'f'], ['Farmacologia', 'f'], ['Anatomia humana', 'f'], ['Pediatria', 'f'], ['Cardiologia', 'f'], ['Semiologia', 'f'], ['Enfermagem em UTI', 'f'],
+    ['Fisiologia', 'f'], ['Neurologia', 'f'], ['Ortopedia', 'f'], ['Dermatologia', 'f'], ['Medicina de emergência', 'f'], ['Radiologia', 'f'], ['Imunologia', 'f'],
+    ['Nutrição clínica', 'f'], ['Diagnóstico por imagem', 'm'], ['Atendimento pré-hospitalar', 'm'], ['Exames laboratoriais', 'mp'],
+  ],
+  BUS: [
+    ['Gestão de pessoas', 'f'], ['Marketing', 'm'], ['Finanças corporativas', 'fp'], ['Contabilidade', 'f'], ['Empreendedorismo', 'm'], ['Logística', 'f'],
+    ['Estratégia', 'f'], ['Macroeconomia', 'f'], ['Microeconomia', 'f'], ['Negociação', 'f'], ['Liderança', 'f'], ['Governança corporativa', 'f'], ['Auditoria', 'f'],
+    ['Controladoria', 'f'], ['Comércio exterior', 'm'], ['Marketing digital', 'm'], ['Gestão de projetos', 'f'], ['Mercado financeiro', 'm'],
+  ],
+  COM: [
+    ['Programação em Python', 'f'], ['Bancos de dados', 'mp'], ['Algoritmos', 'mp'], ['Redes de computadores', 'fp'], ['Engenharia de software', 'f'],
+    ['Ciência de dados', 'f'], ['Segurança da informação', 'f'], ['Inteligência artificial', 'f'], ['Aprendizado de máquina', 'm'], ['Computação em nuvem', 'f'],
+    ['Desenvolvimento web', 'm'], ['Sistemas operacionais', 'mp'], ['Estruturas de dados', 'fp'], ['Programação em Java', 'f'], ['Arquitetura de software', 'f'],
+  ],
+  TEC: [
+    ['Resistência dos materiais', 'f'], ['Cálculo estrutural', 'm'], ['Instalações elétricas', 'fp'], ['Hidráulica', 'f'], ['Termodinâmica', 'f'], ['Concreto armado', 'm'],
+    ['Mecânica dos fluidos', 'f'], ['Topografia', 'f'], ['Geotecnia', 'f'], ['Eletrônica analógica', 'f'], ['Automação industrial', 'f'], ['Estruturas metálicas', 'fp'],
+    ['Desenho técnico', 'm'], ['Saneamento básico', 'm'],
+  ],
+  PSY: [
+    ['Psicologia do desenvolvimento', 'f'], ['Terapia cognitivo-comportamental', 'f'], ['Psicanálise', 'f'], ['Neuropsicologia', 'f'], ['Psicologia social', 'f'],
+    ['Psicologia organizacional', 'f'], ['Avaliação psicológica', 'f'], ['Psicopatologia', 'f'], ['Psicologia escolar', 'f'], ['Psicoterapia breve', 'f'],
+  ],
 };
-export const TECH_PATTERNS = ['Manual de {t}', 'Curso de {t}', '{t}: teoria e prática', 'Fundamentos de {t}', 'Introdução à {t}', '{t} esquematizado', 'Tratado de {t}', '{t} para concursos', 'Guia prático de {t}'] as const;
+/** Topics of a technical title whose BISAC section has none of its own. */
+export const TECH_TOPICS_OTHER: readonly (readonly [string, NounForm])[] = [
+  ['Gestão de projetos', 'f'], ['Metodologia científica', 'f'], ['Estatística aplicada', 'f'], ['Pesquisa qualitativa', 'f'], ['Escrita acadêmica', 'f'], ['Oratória', 'f'],
+];
+/**
+ * Technical title frames: `{t}` the topic in lower case, `{T}` capitalised, `{ao}` the contraction
+ * of "a" with the topic's article (ao, à, aos, às), `{o}` the adjective ending (o, a, os, as).
+ */
+export const TECH_PATTERNS = [
+  'Manual de {t}', 'Curso de {t}', '{T}: teoria e prática', 'Fundamentos de {t}', 'Introdução {ao} {t}', '{T} esquematizad{o}', 'Tratado de {t}', '{T} para concursos',
+  'Guia prático de {t}', 'Noções de {t}', 'Lições de {t}', 'Elementos de {t}', 'Compêndio de {t}', '{T} descomplicad{o}', '{T} em questões comentadas',
+  'Curso avançado de {t}', 'Temas atuais de {t}', 'Primeiros passos em {t}', 'Exercícios resolvidos de {t}', '{T} aplicad{o}',
+] as const;
 export const SCHOOL_SUBJECTS = ['Língua portuguesa', 'Matemática', 'Ciências', 'História', 'Geografia', 'Arte', 'Inglês', 'Espanhol', 'Física', 'Química', 'Biologia', 'Redação'] as const;
-export const SCHOOL_SERIES = ['Projeto Ápice', 'Coleção Trilhas', 'Caminhos do Saber', 'Conexões', 'Novo Horizonte', 'Jornadas', 'Aprender Juntos', 'Descobertas'] as const;
+export const SCHOOL_SERIES = ['Projeto Ápice', 'Coleção Trilhas', 'Caminhos do Saber', 'Conexões', 'Novo Horizonte', 'Jornadas', 'Aprender Juntos', 'Descobertas', 'Projeto Araribá', 'Tempo de Aprender', 'Mundo em Rede', 'Passo a Passo'] as const;
+/** General non-fiction frames: `{x}` a topic with its article ("de a" reads "da": `contractDe`), `{X}` capitalised. */
 export const GENERAL_PATTERNS = [
   'Uma breve história de {x}', 'O livro de {x}', '{X}: uma biografia', 'Pequeno tratado sobre {x}', 'A arte de {x}', 'Crônicas de {x}',
-  'Cem receitas de {x}', 'O poder de {x}', 'Caminhos de {x}', '{X} no Brasil', 'Ensaios sobre {x}', 'Diário de {x}',
+  'Cem receitas de {x}', 'O poder de {x}', 'Caminhos de {x}', '{X} no Brasil', 'Ensaios sobre {x}', 'Diário de {x}', 'O elogio de {x}',
+  'Em defesa de {x}', 'Histórias de {x}', 'Retratos de {x}', 'Um século de {x}', 'A invenção de {x}', 'Notas sobre {x}', 'O mundo de {x}',
 ] as const;
-export const GENERAL_TOPICS = ['a cozinha mineira', 'o silêncio', 'a fé', 'a memória', 'o samba', 'o futebol', 'a coragem', 'a amizade', 'o cerrado', 'a Amazônia', 'o café', 'as cidades', 'a leitura', 'o sono', 'a gentileza', 'o tempo livre', 'a imigração', 'a República', 'o Império', 'a escravidão', 'a ditadura', 'a música popular', 'o cinema novo', 'a felicidade', 'a ansiedade', 'os hábitos'] as const;
-export const SUBTITLES = ['romance', 'contos', 'uma história de amor', 'edição comemorativa', 'edição revista e ampliada', 'volume 1', 'volume 2', 'crônicas', 'poemas', 'memórias', 'um guia para iniciantes', 'nova edição'] as const;
+export const GENERAL_TOPICS = [
+  'a cozinha mineira', 'o silêncio', 'a fé', 'a memória', 'o samba', 'o futebol', 'a coragem', 'a amizade', 'o cerrado', 'a Amazônia', 'o café', 'as cidades',
+  'a leitura', 'o sono', 'a gentileza', 'o tempo livre', 'a imigração', 'a República', 'o Império', 'a escravidão', 'a ditadura', 'a música popular',
+  'o cinema novo', 'a felicidade', 'a ansiedade', 'os hábitos', 'o carnaval', 'a bossa nova', 'o sertão nordestino', 'a cachaça', 'os rios brasileiros',
+  'a chuva', 'o jornalismo', 'a fotografia', 'o teatro brasileiro', 'a cozinha baiana', 'os quilombos', 'a Mata Atlântica', 'o forró', 'a solidão',
+] as const;
+/** What may follow a general title (`{X} no Brasil` takes none): a place or an era, so topics and frames combine into many more titles. */
+export const GENERAL_QUALIFIERS = [
+  'no século XIX', 'no século XX', 'em Minas Gerais', 'no Nordeste', 'na Bahia', 'em São Paulo', 'no Rio de Janeiro', 'no Sul do Brasil', 'nos anos 1960',
+  'nos anos 1970', 'nos anos 1980', 'em tempos de crise', 'e outros ensaios', 'e outras histórias', 'no interior', 'na periferia', 'no Recife', 'em Belém',
+  'em Porto Alegre', 'em Curitiba', 'em Salvador', 'no Pará', 'em Goiás', 'na fronteira', 'no litoral', 'no Brasil colonial', 'no Brasil de hoje', 'entre dois séculos',
+] as const;
+/** Frames of ENEM preparation titles (with the exam's year). */
+export const ENEM_PATTERNS = ['Preparatório ENEM {ano}', 'Revisão ENEM {ano}', 'Simulados ENEM {ano}', 'ENEM {ano} em foco'] as const;
+export const SUBTITLES = ['romance', 'contos', 'uma história de amor', 'edição comemorativa', 'edição revista e ampliada', 'crônicas', 'poemas', 'memórias', 'um guia para iniciantes', 'nova edição', 'novela', 'relatos'] as const;

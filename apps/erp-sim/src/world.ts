@@ -2,8 +2,8 @@ import { faker } from '@faker-js/faker/locale/pt_BR';
 import { UFS } from '@acervo/contracts/erp-protocol';
 import {
   CHILD_ANIMALS, CHILD_VERBS, CONTRIBUTOR_TYPES, FISCAL_OPERATIONS, FOREIGN_FIRST, FOREIGN_LAST, GENERAL_PATTERNS, GENERAL_TOPICS,
-  MUNICIPALITIES, NAME_WORDS, PAYMENT_FORMS, PRODUCT_TYPES, SCHOOL_SERIES, SCHOOL_SUBJECTS, SUBJECTS, SUBTITLES, SURNAMES, TECH_PATTERNS,
-  TECH_TOPICS, TITLE_ADJECTIVES, TITLE_NOUNS, UF_POPULATION_2022, type SubjectKind,
+  CHILD_PATTERNS, ENEM_PATTERNS, GENERAL_QUALIFIERS, MUNICIPALITIES, NAME_WORDS, PAYMENT_FORMS, PRODUCT_TYPES, SCHOOL_SERIES, SCHOOL_SUBJECTS, SUBJECTS, SUBTITLES, SURNAMES, TECH_PATTERNS,
+  TECH_TOPICS, TECH_TOPICS_OTHER, TITLE_ADJECTIVES, TITLE_NOUNS, UF_POPULATION_2022, type NounForm, type SubjectKind,
 } from './br-data.ts';
 import { DAY_MS, isoInstant, localDay, localInstant, monthsBefore } from './calendar.ts';
 import { ean13, randomCnpj } from './documents.ts';
@@ -199,8 +199,11 @@ export function buildWorld(options: WorldOptions): World {
   const publisherCumulative = cumulative(publisherCount, (i) => 1 / (i + 2));
   const subjectCumulative = cumulative(SUBJECTS.length, (i) => SUBJECTS[i].peso);
 
-  // Titles.
+  // Titles. Their words come from a stream of their own, so richer vocabularies leave the rest of the
+  // data set (sales, stock) as it was; no two titles are equal (`makeUniqueTitle`).
   const titles: Title[] = [];
+  const titleRandom = new Random(options.seed, 1001);
+  const usedTitles = new Set<string>();
   const ranks = random.shuffle(Array.from({ length: options.titulos }, (_, i) => i));
   const span = endDay - startDay;
   for (let i = 0; i < options.titulos; i++) {
@@ -252,7 +255,7 @@ export function buildWorld(options: WorldOptions): World {
     if (releaseDay >= startDay) changedMs = Math.min(localInstant(releaseDay - random.int(15, 60) * DAY_MS, 9 + random.next() * 9), hojeMs - DAY_MS);
     else changedMs = Math.min(localInstant(Math.max(releaseDay - 30 * DAY_MS, startDay - 3 * 365 * DAY_MS) + random.int(0, 400) * DAY_MS, 9 + random.next() * 9), localInstant(startDay, 0));
     if (priceChangeDay !== Infinity) changedMs = Math.max(changedMs, localInstant(priceChangeDay, 7 + random.next()));
-    const [titulo, subtitulo] = makeTitle(random, kind, SUBJECTS[subject].bisac);
+    const [titulo, subtitulo] = makeUniqueTitle(titleRandom, kind, SUBJECTS[subject].bisac, usedTitles);
     titles.push({
       ean: '',
       titulo,
@@ -344,7 +347,25 @@ function assignIsbns(random: Random, publishers: Publisher[], titles: Title[]): 
   }
 }
 
-/** A pt-BR title (and maybe subtitle) fitting the subject kind. */
+/** "a" contracted with the definite article of a noun phrase of form `form`: ao, à, aos, às. */
+export function contractA(form: NounForm): string {
+  return { m: 'ao', f: 'à', mp: 'aos', fp: 'às' }[form];
+}
+
+/** "de" contracted with a following definite article: "de a cozinha" → "da cozinha" (do, da, dos, das). */
+export function contractDe(text: string): string {
+  return text.replace(/\bde (os|as|o|a) /g, (_, art: string) => `d${art} `);
+}
+
+/** Draws a technical title: a frame of TECH_PATTERNS on a topic of the BISAC section, articles agreeing with its gender. */
+function techTitle(random: Random, bisac: string | null): string {
+  const [topic, form] = random.pick(TECH_TOPICS[bisac?.slice(0, 3) ?? ''] ?? TECH_TOPICS_OTHER);
+  const ending = { m: 'o', f: 'a', mp: 'os', fp: 'as' }[form];
+  const lower = topic.charAt(0).toLowerCase() + topic.slice(1);
+  return cap(random.pick(TECH_PATTERNS).replace('{t}', lower).replace('{T}', topic).replace('{ao}', contractA(form)).replace('{o}', ending));
+}
+
+/** A pt-BR title (and maybe subtitle) fitting the subject kind (one draw; `makeUniqueTitle` avoids repeats). */
 function makeTitle(random: Random, kind: SubjectKind, bisac: string | null): [string, string | null] {
   const noun = () => random.pick(TITLE_NOUNS);
   const adj = (g: 'm' | 'f') => random.pick(TITLE_ADJECTIVES)[g === 'm' ? 0 : 1];
@@ -353,40 +374,59 @@ function makeTitle(random: Random, kind: SubjectKind, bisac: string | null): [st
     case 'ficcao': {
       const [n, g] = noun();
       const [n2, g2] = noun();
-      const choice = random.int(0, 5);
+      const choice = random.int(0, 6);
       const title =
         choice === 0 ? `${article(g)} ${n} ${adj(g)}`
         : choice === 1 ? `${article(g)} ${n} ${g2 === 'm' ? 'do' : 'da'} ${n2}`
-        : choice === 2 ? `${n} e ${n2}`
+        : choice === 2 ? `${article(g)} ${n} e ${article(g2)} ${n2}`
         : choice === 3 ? `memórias ${g === 'm' ? 'de um' : 'de uma'} ${n} ${adj(g)}`
         : choice === 4 ? `${article(g)} ${n} de ${random.pick(MUNICIPALITIES[random.pick(UFS)])[0]}`
-        : `quando ${article(g)} ${n} ${random.pick(['voltar', 'acabar', 'chover', 'esquecer', 'partir'])}`;
+        : choice === 5 ? `${article(g)} ${n} ${adj(g)} ${g2 === 'm' ? 'do' : 'da'} ${n2}`
+        : `quando ${article(g)} ${n} ${random.pick(['voltar', 'acabar', 'chover', 'esquecer', 'partir', 'amanhecer', 'calar'])}`;
       return [cap(title), subtitle(0.2)];
     }
     case 'infantil': {
       const [a, g] = random.pick(CHILD_ANIMALS);
-      const [b] = random.pick(CHILD_ANIMALS);
-      const title = random.chance(0.6) ? `${article(g)} ${a} que ${random.pick(CHILD_VERBS)}` : `${a} e ${b}`;
+      const [b, gb] = random.pick(CHILD_ANIMALS);
+      const r = random.next();
+      const title =
+        r < 0.45 ? `${article(g)} ${a} que ${random.pick(CHILD_VERBS)}`
+        : r < 0.75 ? random.pick(CHILD_PATTERNS).replace('{do}', g === 'm' ? 'do' : 'da').replace('{O}', cap(article(g))).replace('{a}', a)
+        : `${article(g)} ${a} e ${article(gb)} ${b}`;
       return [cap(title), null];
     }
     case 'didatico': {
       const subject = random.pick(SCHOOL_SUBJECTS);
-      if (bisac === 'STU000000') return [`Preparatório ENEM: ${subject}`, random.pick(['teoria e exercícios', 'questões comentadas', null])];
+      if (bisac === 'STU000000') return [`${random.pick(ENEM_PATTERNS).replace('{ano}', String(random.int(2019, 2027)))}: ${subject}`, random.pick(['teoria e exercícios', 'questões comentadas', null])];
       const year = random.int(1, 9);
-      return random.chance(0.7) ? [`${random.pick(SCHOOL_SERIES)}: ${subject}`, `${year}º ano, ensino fundamental`] : [`${subject}`, `ensino médio, volume ${random.int(1, 3)}`];
+      return random.chance(0.7) ? [`${random.pick(SCHOOL_SERIES)}: ${subject}, ${year}º ano`, 'ensino fundamental'] : [`${random.pick(SCHOOL_SERIES)}: ${subject}, ensino médio`, `volume ${random.int(1, 3)}`];
     }
-    case 'tecnico': {
-      const topics = TECH_TOPICS[bisac?.slice(0, 3) ?? ''] ?? ['Gestão de projetos', 'Metodologia científica', 'Estatística aplicada'];
-      const topic = random.pick(topics);
-      const pattern = random.pick(TECH_PATTERNS);
-      return [cap(pattern.replace('{t}', topic.charAt(0).toLowerCase() + topic.slice(1)).replace(/^(.)/, (c) => c.toUpperCase())), random.chance(0.3) ? `${random.int(2, 12)}ª edição` : null];
-    }
+    case 'tecnico':
+      return [techTitle(random, bisac), random.chance(0.3) ? `${random.int(2, 12)}ª edição` : null];
     default: {
       const topic = random.pick(GENERAL_TOPICS);
       const pattern = random.pick(GENERAL_PATTERNS);
-      return [cap(pattern.replace('{x}', topic).replace('{X}', cap(topic))), subtitle(0.15)];
+      const qualifier = !pattern.endsWith('no Brasil') && random.chance(0.7) ? ` ${random.pick(GENERAL_QUALIFIERS)}` : '';
+      return [cap(contractDe(pattern.replace('{x}', topic).replace('{X}', cap(topic)))) + qualifier, subtitle(0.15)];
     }
   }
+}
+
+/** Draws per title before a repeated one gets a volume number. */
+const TITLE_DRAWS = 12;
+
+/**
+ * A title not yet in `used` (compared without letter case): up to TITLE_DRAWS draws of
+ * `makeTitle`; when all repeat (small vocabularies such as a school series), the last draw gets
+ * the next free ", volume N". Adds the title to `used`.
+ */
+export function makeUniqueTitle(random: Random, kind: SubjectKind, bisac: string | null, used: Set<string>): [string, string | null] {
+  let drawn = makeTitle(random, kind, bisac);
+  for (let i = 1; i < TITLE_DRAWS && used.has(drawn[0].toLowerCase()); i++) drawn = makeTitle(random, kind, bisac);
+  let [title] = drawn;
+  for (let volume = 2; used.has(title.toLowerCase()); volume++) title = `${drawn[0]}, volume ${volume}`;
+  used.add(title.toLowerCase());
+  return [title, drawn[1]];
 }
 
 /** Population-weighted UF draw (IBGE 2022) and a municipality of it with its IBGE code. */

@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
  * - `ERP_SIM` (default true): with demo data, point the ERP parameters at a simulator and run it in
  *   this process (`erp/demo-erp.ts`); `false` leaves the ERP integration off. `ERP_SIM_PORT`
  *   (default 4010): the port the demo writes into the ERP URL
+ * - `BISAC_FILE`: the BISAC heading list (JSON or CSV) the demo imports on its first start
+ *   (default DEFAULT_BISAC_FILE, the public Bibliomundi list beside the repository; skipped when absent)
  * - `WEB_DIST`: folder of the built web app (default apps/web/dist)
  * - `LOG_LEVEL` (default info; `silent` in tests)
  * - `IMAGE_PROXY_HOSTS`: hosts `GET proxy/imagem` may fetch from, comma-separated (`capas.exemplo.com`,
@@ -38,6 +40,8 @@ export interface AppConfig {
   /** Port of the demo's ERP simulator (`ERP_SIM_PORT`, default 4010). */
   erpSimPort: number;
   webDist: string;
+  /** BISAC list imported at the demo's first start (`BISAC_FILE`, default DEFAULT_BISAC_FILE). */
+  bisacFile: string;
   logLevel: string;
   /** Allow-list of `GET proxy/imagem` (`IMAGE_PROXY_HOSTS`); absent = DEFAULT_IMAGE_PROXY_HOSTS. */
   imageProxyHosts?: string[];
@@ -61,6 +65,13 @@ export const DEFAULT_IMAGE_PROXY_HOSTS: readonly string[] = [
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
+ * The BISAC list the demo imports when `BISAC_FILE` is not set: Bibliomundi's public pt-BR/en list
+ * (BISAC 2021, 5,144 codes) in the shared data folder beside the repository
+ * (`../shared/data/bisac/`, sources in its SOURCES.md).
+ */
+export const DEFAULT_BISAC_FILE = path.join(repoRoot, '../shared/data/bisac/bibliomundi_bisac_pt-BR_en.json');
+
+/**
  * Reads the configuration from `env` (defaults to `process.env`).
  * @throws Error when `PUBLIC_URL` is set but is not an absolute http(s) URL
  */
@@ -77,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     erpSim: (env.ERP_SIM ?? 'true').toLowerCase() !== 'false',
     erpSimPort: Number(env.ERP_SIM_PORT ?? 4010),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    bisacFile: path.resolve(env.INIT_CWD ?? process.cwd(), env.BISAC_FILE ?? DEFAULT_BISAC_FILE),
     logLevel: env.LOG_LEVEL ?? 'info',
     imageProxyHosts: env.IMAGE_PROXY_HOSTS ? env.IMAGE_PROXY_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : [...DEFAULT_IMAGE_PROXY_HOSTS],
   };

@@ -2,6 +2,7 @@ import { applicationUrl, loadConfig } from './config.ts';
 import { isEmptyDatabase, openDatabase } from './db/client.ts';
 import { seedParameterDefaults } from './parameters/parameters.service.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
+import { seedDemoBisac } from './matching/categoria-bisac.service.ts';
 import { buildApp } from './app.ts';
 import { settleEmailDeliveries } from './email/email.service.ts';
 import { seedScheduledTasks } from './schedules/schedules.seed.ts';
@@ -15,7 +16,7 @@ import type { ErpSimulator } from '@acervo/erp-sim';
  * Process entry point: opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates, seeds
  * the parameter defaults and the built-in scheduled tasks, and demo data into an empty database
  * unless SEED_DEMO=false (with the ERP parameters pointing at the demo's simulator unless
- * ERP_SIM=false); starts that simulator in this process when the parameters point at a loopback
+ * ERP_SIM=false, and the BISAC headings of BISAC_FILE when that file exists); starts that simulator in this process when the parameters point at a loopback
  * simulator and ERP_SIM is not false (`erp/demo-erp.ts`); listens on PORT; runs the background
  * work (job queue pollers and the task scheduler) in this process unless JOBS_IN_PROCESS=false
  * (then `npm run worker` processes do it); closes gracefully on SIGINT/SIGTERM (background work
@@ -27,11 +28,16 @@ async function main(): Promise<void> {
   configureSecrets(config);
   // "URL do sistema" (the reset links) starts at this process's address: PUBLIC_URL or http://localhost:PORT
   await seedParameterDefaults(database.db, { URL_APLICACAO: applicationUrl(config) });
+  let bisacSeed: string | null = null;
   if (config.seedDemo && (await isEmptyDatabase(database.db))) {
-    await seedDemoData(database.db, { appUrl: applicationUrl(config) });
+    const seed = await seedDemoData(database.db, { appUrl: applicationUrl(config) });
     if (config.erpSim) await seedDemoErpParameters(database.db, config.erpSimPort);
+    // the BISAC headings, so BISAC matching can be tried (not shipped: read from BISAC_FILE when present)
+    const report = await seedDemoBisac(database.db, { userId: seed.adminId, userName: 'Administrador', companyId: null }, config.bisacFile);
+    bisacSeed = report ? `Lista BISAC importada de ${config.bisacFile}: ${report.inseridos} categorias` : `Lista BISAC não encontrada em ${config.bisacFile} (BISAC_FILE): importe-a em Correspondência categoria BISAC`;
   }
   const { app, ctx } = await buildApp(config, database);
+  if (bisacSeed) app.log.info(bisacSeed);
   await seedScheduledTasks(database.db, ctx.taskKinds);
   const erpSimulator: ErpSimulator | null = config.erpSim ? await startDemoErp(database.db, app.log) : null;
   let background: BackgroundWork | undefined;

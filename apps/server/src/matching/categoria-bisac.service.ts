@@ -2,11 +2,13 @@
  * BISAC heading list: import (`POST categoria-bisac/importacao`) and the paged list the pickers
  * read (`GET categoria-bisac`). Decisions in `docs/catalogue-matching.md`.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { toPagedList, type BisacCategory, type BisacCategoryListQuery, type BisacImportReport, type PagedList } from '@acervo/contracts';
 import type { Db } from '../db/client.ts';
 import type { AuthContext } from '../auth/auth-guard.ts';
-import { auditActor, recordAudit } from '../audit/audit.service.ts';
+import { auditActor, recordAudit, type AuditActor } from '../audit/audit.service.ts';
 import { pageRequest, termPattern } from '../shared/paging.ts';
 import { resultRows } from '../db/rows.ts';
 import { bisacCategories } from './matching.schema.ts';
@@ -25,6 +27,30 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
  * @returns the report (`bisacImportReportSchema`)
  */
 export async function importBisacFile(db: Db, auth: AuthContext, fileName: string, bytes: Uint8Array): Promise<BisacImportReport> {
+  return importBisacAs(db, auditActor(auth), fileName, bytes);
+}
+
+/**
+ * The demo's BISAC list (issue 15, defect 12): on the first start of the demo, imports the file
+ * at `file` (`BISAC_FILE`; by default the public Bibliomundi list in `../shared/data/bisac/`, see
+ * docs/catalogue-matching.md) as `importBisacFile` does, the audit entry in the name of `actor`
+ * (the demo's administrator). The list is not shipped in the repository (BISAC headings are ©
+ * BISG, whose terms restrict redistribution), so a missing file is skipped.
+ * @returns the report, or null when the file does not exist
+ * @throws DomainError 400 as `importBisacFile` for a file that is not a BISAC list
+ */
+export async function seedDemoBisac(db: Db, actor: AuditActor, file: string): Promise<BisacImportReport | null> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    return null;
+  }
+  return importBisacAs(db, actor, path.basename(file), bytes);
+}
+
+/** `importBisacFile` with the audit entry in the name of `actor`. */
+async function importBisacAs(db: Db, actor: AuditActor, fileName: string, bytes: Uint8Array): Promise<BisacImportReport> {
   const file = parseBisacFile(bytes);
   const { accepted, duplicados, malformados } = judgeBisacRows(file.rows);
   return db.transaction(async (tx) => {
@@ -66,7 +92,7 @@ export async function importBisacFile(db: Db, auth: AuthContext, fileName: strin
       malformados,
     };
     await recordAudit(tx, {
-      actor: auditActor(auth),
+      actor,
       entity: 'categoria-bisac',
       recordId: 'importacao',
       action: 'ALTERACAO',

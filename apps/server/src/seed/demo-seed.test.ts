@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { emailOutbox } from '../auth/auth.schema.ts';
 import { getParameters } from '../parameters/parameters.service.ts';
 import { call } from '../auth/auth.test-helpers.ts';
+import { DEMO_REGISTER_VALUES } from '../registers/registers.seed.ts';
 
 /** The reset link the app e-mails to vendedor, after `POST auth/forgotPassword`. */
 async function resetLink(t: TestApp): Promise<string> {
@@ -42,5 +43,23 @@ describe('"URL do sistema" (URL_APLICACAO) follows the address the app runs at (
     const { port, publicUrl } = loadConfig({ PORT: '3123', PUBLIC_URL: 'https://acervo.exemplo.com.br/' });
     t = await createTestApp({ port, publicUrl });
     expect(await resetLink(t)).toBe('https://acervo.exemplo.com.br');
+  });
+});
+
+describe('demo registers (issue 15, defect 12)', () => {
+  it('the four auxiliary registers start with real values, active, listed by their screens', async () => {
+    const t = await createTestApp();
+    try {
+      const { token } = await t.login('admin', 'admin');
+      const paths = { faixaEtaria: 'faixa-etaria', publicoAlvo: 'publico-alvo', classificacaoIndicativa: 'classificacao-indicativa', linhaProduto: 'linha-produto' } as const;
+      for (const [key, path] of Object.entries(paths) as [keyof typeof paths, string][]) {
+        const page = (await call(t.app, 'GET', `${path}?pageSize=50&sorter=nome,asc`, { token })).json() as { itens: { nome: string; ativo: boolean }[] };
+        expect(page.itens.map((i) => i.nome).sort(), path).toEqual([...DEMO_REGISTER_VALUES[key]].sort());
+        expect(page.itens.length, path).toBeGreaterThanOrEqual(5);
+        expect(page.itens.every((i) => i.ativo)).toBe(true);
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

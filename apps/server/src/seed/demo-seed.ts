@@ -6,6 +6,7 @@ import { userCompanies, users } from '../users/users.schema.ts';
 import { seedParameterDefaults } from '../parameters/parameters.service.ts';
 import { hashClientPassword } from '../auth/password-hasher.ts';
 import { seedDemoGoals } from '../goals/goals.seed.ts';
+import { seedDemoRegisters } from '../registers/registers.seed.ts';
 
 /**
  * Demo companies. CNPJs are valid (check digits computed) and fictitious.
@@ -21,7 +22,8 @@ export const DEMO_COMPANIES = [
  * "Administrador" with every role of the catalogue and profile "Vendedor" with SELLER_DEMO_ROLES;
  * user `admin`/`admin` with Administrador in both companies; user `vendedor`/`vendedor` with
  * Vendedor in the first company only; demo goals of both companies for the previous and the
- * current year (`seedDemoGoals`). Runs in one transaction.
+ * current year (`seedDemoGoals`); a handful of real values in each of the four auxiliary registers
+ * (`seedDemoRegisters`). Runs in one transaction.
  * @param options.appUrl the value of "URL do sistema" (`URL_APLICACAO`) when no parameter row exists
  *   yet: `applicationUrl(config)` (PUBLIC_URL, else http://localhost:PORT)
  * @returns the ids created, for tests
@@ -53,6 +55,7 @@ export async function seedDemoData(db: Db, options: { appUrl?: string } = {}): P
       { userId: seller.id, companyId: companyRows[0].id, profileId: sellerProfile.id },
     ]);
     await seedDemoGoals(tx, companyRows.map((c) => c.id), [new Date().getFullYear() - 1, new Date().getFullYear()]);
+    await seedDemoRegisters(tx);
     return { companyIds: companyRows.map((c) => c.id), adminId: admin.id, sellerId: seller.id };
   });
 }
