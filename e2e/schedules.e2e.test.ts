@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { nextDueTime } from '@acervo/contracts';
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
 import { waitForToast } from './src/toast.ts';
@@ -17,6 +18,19 @@ async function signInAdmin(page: Page): Promise<void> {
 }
 
 const toast = (page: Page, text: string) => waitForToast(page, 'success', text);
+
+const SAO_PAULO = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * The next run the list must show now, DD/MM/YYYY HH:mm in São Paulo: the period's next time, or
+ * a repetition of its latest one when the clock is inside its window (with 10 min, `15 3 * * *`
+ * at 03:20 is due at 03:25, not at 03:15 of the next day).
+ */
+function nextRun(period: string, repeatMinutes: number): string {
+  const due = nextDueTime(period, repeatMinutes, new Date());
+  if (!due) throw new Error(`${period} never runs`);
+  return SAO_PAULO.format(due).replace(',', '');
+}
 
 describe('schedule screen', () => {
   it('creates a task (live pt-BR period description, invalid cron refused under the field), finds, edits, runs now and sees the run, deactivates and deletes it', async () => {
@@ -58,8 +72,8 @@ describe('schedule screen', () => {
     await row.waitFor();
     await row.getByText('Às 23:30, de segunda-feira a sexta-feira').waitFor();
     await row.getByText('A cada 10 min').waitFor();
-    // next run: DD/MM/YYYY 23:30 (Brasília time)
-    await expect.poll(() => row.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4} 23:30/);
+    // next run: DD/MM/YYYY 23:30 (Brasília time), or its repetition when the clock is in its window
+    await expect.poll(async () => (await row.innerText()).includes(nextRun('30 23 * * 1-5', 10))).toBe(true);
 
     // edit from the row: the history shows the creation
     await row.getByText(NAME).click();
@@ -75,7 +89,7 @@ describe('schedule screen', () => {
     await page.getByLabel('Pesquisar').press('Enter');
     const renamed = page.getByRole('row', { name: new RegExp(RENAMED) });
     await renamed.waitFor();
-    await expect.poll(() => renamed.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4} 03:15/);
+    await expect.poll(async () => (await renamed.innerText()).includes(nextRun('15 3 * * *', 10))).toBe(true);
 
     // run now: the run goes through the queue and shows in the history with its outcome
     await renamed.getByRole('button', { name: `Executar ${RENAMED} agora` }).click();
