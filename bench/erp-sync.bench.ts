@@ -167,11 +167,11 @@ async function main(): Promise<void> {
     for (const [i, c] of companies.entries()) newSales += await pageOnly(baselineConnector, c.erpCode, 'VENDA', marks[i].cursor);
     const incBaseline = performance.now() - t0;
     t0 = performance.now();
-    const summary = await syncEntityForAllCompanies(deps, connector, 'VENDA');
+    const summary = outcomeText(await syncEntityForAllCompanies(deps, connector, 'VENDA'));
     await writer.flush();
     const incSync = performance.now() - t0;
     t0 = performance.now();
-    const stockSummary = await syncEntityForAllCompanies(deps, connector, 'ESTOQUE');
+    const stockSummary = outcomeText(await syncEntityForAllCompanies(deps, connector, 'ESTOQUE'));
     await writer.flush();
     const incStock = performance.now() - t0;
     const after = await sim.ask<ErpStatistics>({ cmd: 'stats' }, 'stats');
@@ -199,3 +199,8 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+/** The text of a sync outcome: the summary, or the warning of a run that ended with warnings. */
+function outcomeText(outcome: string | { aviso: string }): string {
+  return typeof outcome === 'string' ? outcome : `AVISO: ${outcome.aviso}`;
+}

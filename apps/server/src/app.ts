@@ -15,6 +15,7 @@ import { registerWebApp } from './web/serve-web.ts';
 import { JobQueue, defineQueues } from './jobs/job-queue.ts';
 import { defineScheduleQueue, requestRun } from './schedules/scheduler.ts';
 import { AUDIT_SCOPES, DOMAIN_QUEUES, createTaskKindRegistry } from './domains.ts';
+import { companyErpWarning } from './erp/company-check.ts';
 
 /** Base path of the API (SPEC section 7). */
 export const API_PREFIX = '/api/core-api';
@@ -98,6 +99,7 @@ export async function buildApp(
     taskKinds: createTaskKindRegistry(),
     auditScopes: AUDIT_SCOPES,
     requestTaskRun: (auth, taskId) => requestRun(database, jobs, auth, taskId),
+    checkCompanyErpCode: (erpCode) => companyErpWarning(database.db, erpCode, app.log),
   };
 
   await app.register(fastifySwagger, {

@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Process configuration read from the environment.
- * - `PORT` (default 3000), `HOST` (default 0.0.0.0)
+ * - `PORT` (default 3000), `HOST` (default 0.0.0.0: the address the server listens on)
+ * - `PUBLIC_URL`: the address users open (e.g. `https://acervo.exemplo.com.br`), seeded into the
+ *   parameter "URL do sistema" (`URL_APLICACAO`, the password-reset links) on the first start;
+ *   without it `http://localhost:<PORT>` (`applicationUrl`)
  * - `DATA_DIR` (default `<repository>/data`; a relative path is taken from the folder npm was run
  *   in, `INIT_CWD`): PGlite data and the generated JWT secret
  * - `DATABASE_URL`: when set, PostgreSQL is used instead of PGlite
@@ -22,6 +25,8 @@ import { fileURLToPath } from 'node:url';
 export interface AppConfig {
   port: number;
   host: string;
+  /** `PUBLIC_URL` without trailing slashes, or undefined. */
+  publicUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
@@ -55,11 +60,15 @@ export const DEFAULT_IMAGE_PROXY_HOSTS: readonly string[] = [
 /** Repository root (this file is apps/server/src/config.ts). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Reads the configuration from `env` (defaults to `process.env`). */
+/**
+ * Reads the configuration from `env` (defaults to `process.env`).
+ * @throws Error when `PUBLIC_URL` is set but is not an absolute http(s) URL
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
     dataDir: env.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR) : path.join(repoRoot, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
@@ -71,4 +80,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     imageProxyHosts: env.IMAGE_PROXY_HOSTS ? env.IMAGE_PROXY_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : [...DEFAULT_IMAGE_PROXY_HOSTS],
   };
+}
+
+/** `PUBLIC_URL` checked (absolute http or https) and without trailing slashes; undefined when blank. */
+function parsePublicUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`PUBLIC_URL inválida: "${value}" (use um endereço http ou https, ex.: https://acervo.exemplo.com.br)`);
+  return value.replace(/\/+$/, '');
+}
+
+/**
+ * The address users open the app at: `PUBLIC_URL` when set, else `http://localhost:<PORT>`.
+ * Seeded into "URL do sistema" (`URL_APLICACAO`) on the first start; no trailing slash.
+ */
+export function applicationUrl(config: Pick<AppConfig, 'port' | 'publicUrl'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
 }

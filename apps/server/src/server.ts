@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { applicationUrl, loadConfig } from './config.ts';
 import { isEmptyDatabase, openDatabase } from './db/client.ts';
 import { seedParameterDefaults } from './parameters/parameters.service.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
@@ -25,9 +25,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   configureSecrets(config);
-  await seedParameterDefaults(database.db);
+  // "URL do sistema" (the reset links) starts at this process's address: PUBLIC_URL or http://localhost:PORT
+  await seedParameterDefaults(database.db, { URL_APLICACAO: applicationUrl(config) });
   if (config.seedDemo && (await isEmptyDatabase(database.db))) {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { appUrl: applicationUrl(config) });
     if (config.erpSim) await seedDemoErpParameters(database.db, config.erpSimPort);
   }
   const { app, ctx } = await buildApp(config, database);
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   if (process.env.JOBS_IN_PROCESS !== 'false') background = await startBackgroundWork({ database, queue: ctx.jobs, config, log: app.log, taskKinds: ctx.taskKinds, queues: DOMAIN_QUEUES });
-  app.log.info(`Acervo em http://localhost:${config.port} (banco: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
+  app.log.info(`Acervo em ${applicationUrl(config)} (banco: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
 }
 
 main().catch((err) => {

@@ -20,6 +20,40 @@ export const companySchema = z.object({
 /** One company. */
 export type Company = z.infer<typeof companySchema>;
 
+/**
+ * Why a company save carries a warning (issue 15, defect 6; the save itself succeeded):
+ * CODIGO_ERP_DESCONHECIDO the ERP does not list the company's `codigoErp` (it will not sync until
+ * the ERP has it); ERP_INDISPONIVEL the ERP could not be asked (it may be configured later).
+ */
+export const COMPANY_ERP_WARNINGS = ['CODIGO_ERP_DESCONHECIDO', 'ERP_INDISPONIVEL'] as const;
+/** A kind of company-save warning. */
+export type CompanyErpWarningKind = (typeof COMPANY_ERP_WARNINGS)[number];
+
+/** A company-save warning: its kind, the ERP code it is about and the pt-BR text (the web translates by `tipo`). */
+export const companyErpWarningSchema = z.object({
+  tipo: z.enum(COMPANY_ERP_WARNINGS),
+  codigoErp: z.string(),
+  mensagem: z.string(),
+});
+/** A company-save warning. */
+export type CompanyErpWarning = z.infer<typeof companyErpWarningSchema>;
+
+/** pt-BR text of a company-save warning; `detail` (the ERP's answer) follows ERP_INDISPONIVEL. */
+export function companyErpWarningMessage(tipo: CompanyErpWarningKind, codigoErp: string, detail = ''): string {
+  return tipo === 'CODIGO_ERP_DESCONHECIDO'
+    ? `Empresa salva, mas o ERP não conhece o código "${codigoErp}": ela não será sincronizada até o código existir no ERP.`
+    : `Empresa salva, mas não foi possível conferir o código "${codigoErp}" no ERP${detail ? `: ${detail}` : '.'}`;
+}
+
+/**
+ * Answer of `POST system/company` and `PUT system/company/{id}`: the company as stored, plus
+ * `aviso` when the save succeeded but the ERP does not know (or could not confirm) its `codigoErp`
+ * (only with an ERP integration configured and a code set).
+ */
+export const companySaveResponseSchema = companySchema.extend({ aviso: companyErpWarningSchema.optional() });
+/** Answer of a company save. */
+export type CompanySaveResponse = z.infer<typeof companySaveResponseSchema>;
+
 /** Page of `GET system/company`. */
 export const companyPageSchema = pagedListSchema(companySchema);
 

@@ -12,12 +12,16 @@ export * from './cron.ts';
  * (`cron.ts`).
  */
 
-/** Outcome of a finished run. */
-export const SCHEDULE_RESULTS = ['SUCESSO', 'ERRO'] as const;
+/**
+ * Outcome of a finished run: SUCESSO; AVISO ("Sucesso com avisos": the run did its work but part of
+ * it failed, e.g. an ERP sync where one company's code is unknown to the ERP while the others
+ * synced; the message names what failed); ERRO (nothing done, or the task threw).
+ */
+export const SCHEDULE_RESULTS = ['SUCESSO', 'AVISO', 'ERRO'] as const;
 /** Outcome of a finished run. */
 export type ScheduleResult = (typeof SCHEDULE_RESULTS)[number];
 
-/** State of a run: queued (PENDENTE), running (EM_EXECUCAO), then SUCESSO or ERRO. */
+/** State of a run: queued (PENDENTE), running (EM_EXECUCAO), then SUCESSO, AVISO or ERRO. */
 export const SCHEDULE_RUN_STATUSES = ['PENDENTE', 'EM_EXECUCAO', ...SCHEDULE_RESULTS] as const;
 /** State of a run. */
 export type ScheduleRunStatus = (typeof SCHEDULE_RUN_STATUSES)[number];

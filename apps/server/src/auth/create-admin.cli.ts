@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isValidCNPJ } from '@brazilian-utils/brazilian-utils';
 import { ROLES, hashPassword } from '@acervo/contracts';
-import { loadConfig } from '../config.ts';
+import { applicationUrl, loadConfig } from '../config.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { profileRoles, profiles } from '../profiles/profiles.schema.ts';
@@ -188,7 +188,7 @@ export async function main(argv: string[] = process.argv.slice(2), env: NodeJS.P
     return 1;
   }
   try {
-    await seedParameterDefaults(database.db);
+    await seedParameterDefaults(database.db, { URL_APLICACAO: applicationUrl(config) });
     const result = await createAdmin(database.db, opts);
     out.log(
       [

@@ -5,11 +5,14 @@ import {
   companyListQuerySchema,
   companyPageSchema,
   companyRequestSchema,
+  companySaveResponseSchema,
   companySchema,
   errorBodySchema,
   idNomeSchema,
   idParams,
   messageResponseSchema,
+  type Company,
+  type CompanySaveResponse,
 } from '@acervo/contracts';
 import type { DomainRoutes } from '../shared/context.ts';
 import { requireAuth } from '../auth/auth-guard.ts';
@@ -26,9 +29,11 @@ export const COMPANY_DELETED_MESSAGE = 'Empresa excluída com sucesso!';
  * - `GET system/company/empresaSelect` → `[{id, nome}]` the caller's own active companies
  * With ROLE_VISUALIZAR_EMPRESA (403 without it, before any validation):
  * - `GET system/company?page&pageSize&sorter&term&status` → paged `companySchema`
- * - `POST system/company` `companyRequestSchema` → the company created
+ * - `POST system/company` `companyRequestSchema` → the company created; with `aviso`
+ *   (`companyErpWarning`: CODIGO_ERP_DESCONHECIDO / ERP_INDISPONIVEL) when an ERP integration is
+ *   configured and it does not list the company's `codigoErp` (still 200: the ERP may be set up later)
  * - `GET system/company/{id}` → the company (404 absent)
- * - `PUT system/company/{id}` `companyRequestSchema` → the company saved (404 absent)
+ * - `PUT system/company/{id}` `companyRequestSchema` → the company saved, `aviso` as on create (404 absent)
  * - `PUT system/company/inativa/{id}` → `{id, ativo}` the new state (a toggle)
  * - `DELETE system/company/{id}` → `{message}`; 409 while users or other records refer to it
  * 400 names the field (CNPJ with a wrong check digit: `cnpj`, 'CNPJ inválido'); 409 on `cnpj`
@@ -38,6 +43,11 @@ export const companiesRoutes: DomainRoutes = (api, ctx) => {
   const config = { role: REQUIRED.empresa };
   const tags = ['empresa'];
   const security = [{ bearer: [] }];
+  /** The saved company, with `aviso` when the ERP does not know (or could not confirm) its code. */
+  const withErpWarning = async (company: Company): Promise<CompanySaveResponse> => {
+    const aviso = await ctx.checkCompanyErpCode(company.codigoErp);
+    return aviso ? { ...company, aviso } : company;
+  };
 
   api.get(
     '/system/company/usuario/:userId',
@@ -61,8 +71,8 @@ export const companiesRoutes: DomainRoutes = (api, ctx) => {
 
   api.post(
     '/system/company',
-    { schema: { tags, summary: 'Cadastra uma empresa', security, body: companyRequestSchema, response: { 200: companySchema, ...AUTH_ERRORS, 409: errorBodySchema } }, config },
-    async (request) => createCompany(ctx.db, requireAuth(request), request.body),
+    { schema: { tags, summary: 'Cadastra uma empresa', security, body: companyRequestSchema, response: { 200: companySaveResponseSchema, ...AUTH_ERRORS, 409: errorBodySchema } }, config },
+    async (request) => withErpWarning(await createCompany(ctx.db, requireAuth(request), request.body)),
   );
 
   api.get(
@@ -74,10 +84,10 @@ export const companiesRoutes: DomainRoutes = (api, ctx) => {
   api.put(
     '/system/company/:id',
     {
-      schema: { tags, summary: 'Altera uma empresa', security, params: idParams(), body: companyRequestSchema, response: { 200: companySchema, ...AUTH_ERRORS, 404: errorBodySchema, 409: errorBodySchema } },
+      schema: { tags, summary: 'Altera uma empresa', security, params: idParams(), body: companyRequestSchema, response: { 200: companySaveResponseSchema, ...AUTH_ERRORS, 404: errorBodySchema, 409: errorBodySchema } },
       config,
     },
-    async (request) => updateCompanyById(ctx.db, requireAuth(request), request.params.id, request.body),
+    async (request) => withErpWarning(await updateCompanyById(ctx.db, requireAuth(request), request.params.id, request.body)),
   );
 
   api.put(

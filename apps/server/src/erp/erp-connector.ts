@@ -39,6 +39,8 @@ export interface ErpConnector {
    * at most `limit` (1-1000). Items are raw JSON: the caller validates each one.
    */
   listChanged(companyCode: string, entity: ErpEntity, position: ErpFeedPosition, limit: number, signal?: AbortSignal, companyId?: number): Promise<ErpPage>;
+  /** The codes of the companies the ERP holds (`GET empresas`), to check a company's `codigoErp`. */
+  listCompanyCodes(signal?: AbortSignal): Promise<string[]>;
   /** One record as the ERP holds it now (raw JSON), or null when the ERP does not have it (404). */
   getRecord(companyCode: string, entity: ErpEntity, id: string, signal?: AbortSignal, companyId?: number): Promise<unknown>;
   /** Sends a catalogue product; answers the ERP's id for it. */

@@ -4,7 +4,7 @@ import { ERP_ENTITY_LABELS, parseErpRecord, type ErpEntity, type ErpRecord } fro
 import type { Db, Executor } from '../db/client.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { entitySyncStates, rejectedRecords, syncDailyCounts } from '../integration/integration.schema.ts';
-import type { TaskLogger } from '../schedules/task-kinds.ts';
+import { taskWarning, type TaskLogger, type TaskWarning } from '../schedules/task-kinds.ts';
 import { applyErpRecords, countStoredRecords } from './data/index.ts';
 import type { ErpConnector, ErpFeedPosition } from './erp-connector.ts';
 
@@ -186,17 +186,19 @@ async function finishState(db: Db, companyId: number, entity: ErpEntity, now: Da
 }
 
 /**
- * Syncs one entity type of one company: reads the watermark, pages through the connector's feed
+ * Syncs one entity type of one company (its own unit: a failure here touches no other company's
+ * state): reads the watermark, pages through the connector's feed
  * one page at a time (memory stays flat), validates and stores each page with `storePage`, and at
  * the end of the feed (`temMais` false) records the success with the stored count. A failure after
- * the connector's retries records `ultimo_erro`/`ultima_tentativa` and is thrown again (pt-BR
- * message naming the entity type and the company); the pages already stored stay.
+ * the connector's retries records `ultimo_erro`/`ultima_tentativa` (the success time stays, so the
+ * company's lag grows in its ERP indicator) and is thrown again (pt-BR message naming the entity
+ * type and the company: "… da empresa <nome> (<código ERP>): …"); the pages already stored stay.
  * @throws ErpCallError or the database's error; the abort reason when `signal` aborts
  */
 export async function syncEntity(
   deps: ErpSyncDeps,
   connector: ErpConnector,
-  company: { id: number; erpCode: string },
+  company: SyncCompany,
   entity: ErpEntity,
   signal?: AbortSignal,
 ): Promise<EntitySyncResult> {
@@ -223,30 +225,45 @@ export async function syncEntity(
     return result;
   } catch (err) {
     await deps.afterPage?.().catch(() => undefined);
-    const message = `Falha ao sincronizar ${ERP_ENTITY_LABELS[entity].toLowerCase()} da empresa ${company.erpCode}: ${(err as Error).message}`;
+    const message = `Falha ao sincronizar ${ERP_ENTITY_LABELS[entity].toLowerCase()} da empresa ${companyLabel(company)}: ${(err as Error).message}`;
     if (!signal?.aborted) await finishState(deps.db, company.id, entity, now(), { error: message }).catch(() => undefined);
     if (signal?.aborted) throw err;
     throw Object.assign(new Error(message), { cause: err });
   }
 }
 
+/** A company as the sync sees it: id, ERP code and (for messages) its name. */
+export interface SyncCompany {
+  id: number;
+  erpCode: string;
+  name?: string;
+}
+
+/** How messages name a company: "Editora Acervo S.A. (DEMO02)", or the ERP code alone without a name. */
+export function companyLabel(company: SyncCompany): string {
+  return company.name ? `${company.name} (${company.erpCode})` : company.erpCode;
+}
+
 /** Active companies with an ERP code, by id. */
-export async function syncableCompanies(db: Executor): Promise<{ id: number; erpCode: string }[]> {
+export async function syncableCompanies(db: Executor): Promise<Required<SyncCompany>[]> {
   const rows = await db
-    .select({ id: companies.id, erpCode: companies.erpCode })
+    .select({ id: companies.id, erpCode: companies.erpCode, name: companies.name })
     .from(companies)
     .where(and(eq(companies.active, true), isNotNull(companies.erpCode), ne(companies.erpCode, '')))
     .orderBy(companies.id);
-  return rows.map((r) => ({ id: r.id, erpCode: r.erpCode as string }));
+  return rows.map((r) => ({ id: r.id, erpCode: r.erpCode as string, name: r.name }));
 }
 
 /**
  * Syncs one entity type for every active company with an ERP code, one company after the other;
- * a company that fails does not stop the others.
- * @returns a pt-BR summary for the run history
- * @throws Error (pt-BR, naming each failed company) when at least one company failed
+ * each company is its own unit: one that fails (its ERP code unknown to the ERP, a time-out…)
+ * records its error on its own state row and the others go on.
+ * @returns a pt-BR summary for the run history when every company synced; `taskWarning` (the run
+ *   ends AVISO, "Sucesso com avisos") when some failed and others synced, its message naming each
+ *   failed company first, then the others' summaries
+ * @throws Error (pt-BR, naming each company) when every company failed (the run ends ERRO)
  */
-export async function syncEntityForAllCompanies(deps: ErpSyncDeps, connector: ErpConnector, entity: ErpEntity, signal?: AbortSignal): Promise<string> {
+export async function syncEntityForAllCompanies(deps: ErpSyncDeps, connector: ErpConnector, entity: ErpEntity, signal?: AbortSignal): Promise<string | TaskWarning> {
   const targets = await syncableCompanies(deps.db);
   if (targets.length === 0) return 'Nenhuma empresa ativa com código no ERP';
   const parts: string[] = [];
@@ -262,6 +279,7 @@ export async function syncEntityForAllCompanies(deps: ErpSyncDeps, connector: Er
       errors.push((err as Error).message);
     }
   }
-  if (errors.length > 0) throw new Error([...errors, ...parts].join(' | '));
+  if (errors.length > 0 && parts.length === 0) throw new Error(errors.join(' | '));
+  if (errors.length > 0) return taskWarning(`${errors.join(' | ')} | ${parts.join('; ')}`);
   return parts.join('; ');
 }

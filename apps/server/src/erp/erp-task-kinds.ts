@@ -1,5 +1,5 @@
 import { ERP_ENTITIES, type ErpEntity } from '@acervo/contracts';
-import type { TaskContext, TaskKind } from '../schedules/task-kinds.ts';
+import type { TaskContext, TaskKind, TaskResult } from '../schedules/task-kinds.ts';
 import { ERP_DISABLED_MESSAGE, openErpConnector, type ErpConnector } from './erp-connector.ts';
 import type { ErpRetryOptions } from './erp-http.ts';
 import { syncEntityForAllCompanies, type ErpRecordStore } from './erp-sync.ts';
@@ -46,7 +46,7 @@ export interface ErpTaskOptions {
 }
 
 /** Runs `work` with the parameters' connector and a log writer flushed at the end; NENHUMA answers ERP_DISABLED_MESSAGE. */
-async function withConnector(ctx: TaskContext, options: ErpTaskOptions, retry: ErpRetryOptions | undefined, work: (c: ErpConnector, w: IntegrationLogWriter) => Promise<string>): Promise<string> {
+async function withConnector<R extends TaskResult>(ctx: TaskContext, options: ErpTaskOptions, retry: ErpRetryOptions | undefined, work: (c: ErpConnector, w: IntegrationLogWriter) => Promise<R>): Promise<R | string> {
   const writer = new IntegrationLogWriter(ctx.db, ctx.log);
   const connector = options.connector ? await options.connector(ctx, writer) : await openErpConnector(ctx.db, writer, retry, ctx.log);
   if (!connector) return ERP_DISABLED_MESSAGE;
@@ -60,7 +60,8 @@ async function withConnector(ctx: TaskContext, options: ErpTaskOptions, retry: E
 /**
  * The ERP task kinds (issue 7), all built-in and system-wide:
  * - `SINCRONIZAR_ERP_<ENTIDADE>` (13): syncs that entity type for every active company with an ERP
- *   code (`syncEntityForAllCompanies`); periods ERP_SYNC_PERIODS;
+ *   code (`syncEntityForAllCompanies`), each company on its own: a run where some companies failed
+ *   and others synced ends AVISO ("Sucesso com avisos") naming them; periods ERP_SYNC_PERIODS;
  * - `ENVIAR_FILA_ERP` (every minute): sends the due items of the outgoing queue;
  * - `LIMPEZA_LOG_INTEGRACAO` (daily, 04:00): deletes log rows past their retention.
  * With `tipoIntegracao` NENHUMA the sync and send runs succeed with "Integração com o ERP desativada".

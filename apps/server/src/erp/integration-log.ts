@@ -15,7 +15,7 @@ export const LOG_TRUNCATED_SUFFIX = '…[truncado]';
 export const LOG_SECRET_MASK = '***';
 
 /** Operations of the ERP connector, as `log_integracao.operacao`. */
-export type IntegrationOperation = 'LOGIN' | 'SAUDE' | 'LISTAR' | 'BUSCAR' | 'ENVIAR_PRODUTO' | 'ENVIAR_PEDIDO' | 'ESTATISTICAS';
+export type IntegrationOperation = 'LOGIN' | 'SAUDE' | 'EMPRESAS' | 'LISTAR' | 'BUSCAR' | 'ENVIAR_PRODUTO' | 'ENVIAR_PEDIDO' | 'ESTATISTICAS';
 
 /** One exchange with the ERP, before it is written. */
 export interface IntegrationLogEntry {

@@ -7,6 +7,7 @@ import type { IntegrationLogSink } from './integration-log.ts';
 /** A token is renewed this long before the ERP says it expires, milliseconds. */
 const TOKEN_MARGIN_MS = 30_000;
 
+const companiesAnswer = z.object({ itens: z.array(z.object({ codigo: z.string() }).loose()) }).loose();
 const productAnswer = z.object({ id: z.string().min(1) }).loose();
 const orderAnswer = z.object({ id: z.string().min(1), numero: z.union([z.string(), z.number()]).nullable().optional() }).loose();
 
@@ -55,6 +56,10 @@ export function createSimulatorConnector(settings: ErpConnectionSettings, sink: 
       } catch {
         return { ok: false, versao: null, agora: null };
       }
+    },
+    async listCompanyCodes(signal?: AbortSignal) {
+      const answer = await http.request({ method: 'GET', path: 'empresas', operation: 'EMPRESAS', parse: (json) => companiesAnswer.parse(json), countRecords: (a) => a.itens.length }, signal);
+      return answer.itens.map((c) => c.codigo);
     },
     listChanged(companyCode: string, entity: ErpEntity, position: ErpFeedPosition, limit: number, signal?: AbortSignal, companyId?: number) {
       return http.request(

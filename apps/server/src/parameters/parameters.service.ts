@@ -3,6 +3,7 @@ import {
   PARAMETER_DEFAULTS,
   PARAMETER_WIRE_FIELDS,
   SECRET_PARAMETER_KEYS,
+  formatDateTime,
   type EmailTestResult,
   type ParameterKey,
   type ParameterUpdate,
@@ -38,9 +39,13 @@ export async function getNumberParameter(db: Executor, key: ParameterKey): Promi
   return Number.isFinite(n) && n > 0 ? n : Number(PARAMETER_DEFAULTS[key]);
 }
 
-/** Writes every default parameter that has no row yet (first start). */
-export async function seedParameterDefaults(db: Executor): Promise<void> {
-  const values = Object.entries(PARAMETER_DEFAULTS).map(([key, value]) => ({ key, value }));
+/**
+ * Writes every default parameter that has no row yet (first start); a stored value is never changed.
+ * @param initial values that replace the built-in defaults on that first write, e.g.
+ *   `{ URL_APLICACAO: applicationUrl(config) }` so the reset links point at this process's address
+ */
+export async function seedParameterDefaults(db: Executor, initial: Partial<Record<ParameterKey, string>> = {}): Promise<void> {
+  const values = Object.entries({ ...PARAMETER_DEFAULTS, ...initial }).map(([key, value]) => ({ key, value }));
   await db.insert(parameters).values(values).onConflictDoNothing();
 }
 
@@ -232,7 +237,7 @@ export async function sendTestEmail(db: Executor, to: string, log?: WarnLogger, 
     {
       to,
       subject: 'Acervo: teste de e-mail',
-      text: `Esta é uma mensagem de teste enviada pela tela Parâmetros do Acervo em ${new Date().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.\n\nSe você a recebeu, as configurações de e-mail estão corretas.`,
+      text: `Esta é uma mensagem de teste enviada pela tela Parâmetros do Acervo em ${formatDateTime(new Date())} (horário de Brasília).\n\nSe você a recebeu, as configurações de e-mail estão corretas.`,
     },
     timeoutMs,
   );

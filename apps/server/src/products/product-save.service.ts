@@ -98,8 +98,12 @@ export function toProductValues(body: ProductSave): ProductValues {
   };
 }
 
-/** The audited view of a product: its detail without the volatile and derived fields. */
-function snapshot(detail: ProductDetail): AuditSnapshot {
+/**
+ * The audited view of a product: its detail without the volatile and derived fields (wire names;
+ * references as ids, contributors, subjects and prices as text). The form save and the import
+ * record the same view, so their history entries list the same fields.
+ */
+export function productAuditSnapshot(detail: ProductDetail): AuditSnapshot {
   const { dataAlteracao: _a, dataCadastro: _c, descricaoStatus: _s, descricaoSituacao: _d, descricaoFormatoProduto: _f, descricoesDetalhesFormato: _g, descricaoIdioma: _i, ...rest } = detail;
   return {
     ...rest,
@@ -268,7 +272,7 @@ export async function createProduct(db: Db, auth: AuthContext, body: ProductSave
       const [row] = await tx.insert(products).values(toProductValues(body) as typeof products.$inferInsert).returning({ id: products.id });
       await writeChildren(tx, row.id, body);
       const detail = await readDetail(tx, row.id);
-      await recordAudit(tx, { actor: auditActor(auth), entity: 'produto', recordId: row.id, action: 'CRIACAO', after: snapshot(detail) });
+      await recordAudit(tx, { actor: auditActor(auth), entity: 'produto', recordId: row.id, action: 'CRIACAO', after: productAuditSnapshot(detail) });
       await enqueueProductForErp(tx, auth, detail);
       return detail;
     }),
@@ -296,7 +300,7 @@ export async function updateProduct(db: Db, auth: AuthContext, id: number, body:
       await tx.update(products).set({ ...toProductValues(body), updatedAt: sql`now()` }).where(eq(products.id, id));
       await writeChildren(tx, id, body);
       const after = await readDetail(tx, id);
-      await recordAudit(tx, { actor: auditActor(auth), entity: 'produto', recordId: id, action: 'ALTERACAO', before: snapshot(before), after: snapshot(after) });
+      await recordAudit(tx, { actor: auditActor(auth), entity: 'produto', recordId: id, action: 'ALTERACAO', before: productAuditSnapshot(before), after: productAuditSnapshot(after) });
       await enqueueProductForErp(tx, auth, after);
       return after;
     }),

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { REQUIRED, errorBodySchema, imageProxyQuerySchema } from '@acervo/contracts';
+import { errorBodySchema, imageProxyQuerySchema } from '@acervo/contracts';
 import { DEFAULT_IMAGE_PROXY_HOSTS } from '../config.ts';
 import type { DomainRoutes } from '../shared/context.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
@@ -8,8 +8,9 @@ import { ImageFetchError, fetchRemoteImage, type ImageFetchOptions } from './ima
 /**
  * `GET proxy/imagem?url=` (SPEC section 7: "binary image; on failure logs 'Erro ao buscar
  * imagem:' and yields nothing"): fetches a remote cover for the product form, so the browser
- * never loads third-party images itself (no mixed content, no tracking, one allow-list). Role
- * VISUALIZAR_PRODUTOS_CADASTRAR (the SPEC names none; the product form is its only user).
+ * never loads third-party images itself (no mixed content, no tracking, one allow-list). Open to
+ * every signed-in user (the SPEC lists it without a role: the product form and the Terminal's
+ * covers for vendedor); 401 without a session.
  * - 200: the image bytes as received, `Content-Type` from the magic bytes (JPEG, PNG, WebP),
  *   `Cache-Control: private, max-age=86400`, `X-Content-Type-Options: nosniff`,
  *   `Content-Security-Policy: default-src 'none'`
@@ -31,7 +32,6 @@ export function imageProxyRoutes(overrides: Partial<ImageFetchOptions> = {}): Do
           querystring: imageProxyQuerySchema,
           response: { ...AUTH_ERRORS, 502: errorBodySchema, 504: errorBodySchema },
         },
-        config: { role: REQUIRED.produtos },
       },
       async (request, reply) => {
         const raw = reply as FastifyReply;

@@ -299,9 +299,15 @@ describe('GET proxy/imagem', () => {
 
   const q = (url: string) => `proxy/imagem?url=${encodeURIComponent(url)}`;
 
-  it('401 without a session, 403 without VISUALIZAR_PRODUTOS_CADASTRAR', async () => {
+  it('401 without a session; every signed-in user, vendedor included (no catalogue role), reaches the fetch (SPEC section 7)', async () => {
     expect((await call(t.app, 'GET', q('https://capas.exemplo.com.br/a.jpg'))).statusCode).toBe(401);
-    expect((await call(t.app, 'GET', q('https://capas.exemplo.com.br/a.jpg'), { token: seller })).statusCode).toBe(403);
+    const route = t.routes.find((r) => r.method === 'GET' && r.url.endsWith('/proxy/imagem'));
+    expect(route?.auth).toBe('required');
+    expect(route?.role).toBeUndefined();
+    // the access guard runs before validation: an answer naming the allow-list comes from the handler itself
+    const res = await call(t.app, 'GET', q('https://outro.com.br/capa.jpg'), { token: seller });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as ErrorBody).messages).toEqual([{ field: 'url', message: IMAGE_PROXY_MESSAGES.hostNotAllowed }]);
   });
 
   it('400 naming url for a missing or non-http URL and a host outside the allow-list', async () => {

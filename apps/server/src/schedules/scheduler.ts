@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { nextDueTime, type ScheduleRun } from '@acervo/contracts';
+import { nextDueTime, type ScheduleResult, type ScheduleRun } from '@acervo/contracts';
 import type { Database } from '../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { AuthContext } from '../shared/request-auth.ts';
@@ -107,11 +107,11 @@ export async function requestRun(database: Database, queue: JobQueue, auth: Auth
 
 /**
  * Executes one queued run (step 3): starts it if still PENDENTE, calls its kind's `run`, and
- * records SUCESSO or ERRO with the message and duration on the run and the task (keeping the last
- * 50 runs). Never throws for a task's failure (the job completes; pg-boss does not retry it).
+ * records SUCESSO, AVISO (the kind answered `taskWarning`) or ERRO with the message and duration
+ * on the run and the task (keeping the last 50 runs). Never throws for a task's failure (the job completes; pg-boss does not retry it).
  * @returns the final status, or null when the run was already started elsewhere or deleted
  */
-export async function executeRun(ctx: TaskContext, runId: number, signal: AbortSignal): Promise<'SUCESSO' | 'ERRO' | null> {
+export async function executeRun(ctx: TaskContext, runId: number, signal: AbortSignal): Promise<ScheduleResult | null> {
   const startedAt = new Date();
   const [run] = await ctx.db
     .update(scheduledTaskRuns)
@@ -120,13 +120,20 @@ export async function executeRun(ctx: TaskContext, runId: number, signal: AbortS
     .returning();
   if (!run) return null;
   const [task] = await ctx.db.select().from(scheduledTasks).where(eq(scheduledTasks.id, run.taskId));
-  let status: 'SUCESSO' | 'ERRO' = 'SUCESSO';
+  let status: ScheduleResult = 'SUCESSO';
   let message: string | null = null;
   try {
     const kind = task ? ctx.taskKinds.get(task.kind) : undefined;
     if (!task || !kind) throw new Error(`Tipo de tarefa desconhecido: ${task?.kind ?? '?'}`);
     signal.throwIfAborted();
-    message = (await kind.run(ctx, { id: task.id, nome: task.name, tipo: task.kind, periodo: task.period, idEmpresa: task.companyId, idExecucao: run.id, origem: run.origin, agendadoPara: run.dueAt }, signal)) || null;
+    const result = await kind.run(ctx, { id: task.id, nome: task.name, tipo: task.kind, periodo: task.period, idEmpresa: task.companyId, idExecucao: run.id, origem: run.origin, agendadoPara: run.dueAt }, signal);
+    if (result && typeof result === 'object') {
+      status = 'AVISO';
+      message = result.aviso || null;
+      ctx.log.warn({ taskId: run.taskId, runId, aviso: message }, 'agendamento terminou com avisos');
+    } else {
+      message = result || null;
+    }
   } catch (err) {
     status = 'ERRO';
     message = (err instanceof Error ? err.message : String(err)) || 'Erro sem mensagem';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { SCHEDULE_HISTORY_SIZE, type ScheduleResult } from '@acervo/contracts';
+import { SCHEDULE_HISTORY_SIZE, SCHEDULE_RESULTS, type ScheduleResult } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
 import { scheduledTaskRuns, scheduledTasks } from './schedules.schema.ts';
 
@@ -96,5 +96,5 @@ export async function finishRun(
     .limit(SCHEDULE_HISTORY_SIZE);
   await db
     .delete(scheduledTaskRuns)
-    .where(and(eq(scheduledTaskRuns.taskId, run.taskId), inArray(scheduledTaskRuns.status, ['SUCESSO', 'ERRO']), notInArray(scheduledTaskRuns.id, keep)));
+    .where(and(eq(scheduledTaskRuns.taskId, run.taskId), inArray(scheduledTaskRuns.status, [...SCHEDULE_RESULTS]), notInArray(scheduledTaskRuns.id, keep)));
 }

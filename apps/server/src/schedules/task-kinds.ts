@@ -57,10 +57,25 @@ export interface TaskKind {
   builtIn?: boolean;
   /**
    * Does the work once. Resolves with a pt-BR summary for the run history (e.g. "12 mensagens
-   * excluídas") or nothing; throws to record the run as ERRO with the error's message (the next
-   * due time still comes). Should stop soon after `signal` aborts (process shutdown) by throwing.
+   * excluídas") or nothing (SUCESSO); with `taskWarning(message)` when part of the work failed and
+   * the rest was done (AVISO, "Sucesso com avisos"); throws to record the run as ERRO with the
+   * error's message (the next due time still comes). Should stop soon after `signal` aborts
+   * (process shutdown) by throwing.
    */
-  run(ctx: TaskContext, task: TaskRunInfo, signal: AbortSignal): Promise<string | void>;
+  run(ctx: TaskContext, task: TaskRunInfo, signal: AbortSignal): Promise<TaskResult>;
+}
+
+/** A run that did its work with failures in part of it: recorded AVISO with `aviso` (pt-BR, naming what failed). */
+export interface TaskWarning {
+  aviso: string;
+}
+
+/** What a task kind's `run` resolves with: a summary (SUCESSO), nothing (SUCESSO) or a warning (AVISO). */
+export type TaskResult = string | void | TaskWarning;
+
+/** The result of a run whose work was done in part: recorded AVISO ("Sucesso com avisos") with `message`. */
+export function taskWarning(message: string): TaskWarning {
+  return { aviso: message };
 }
 
 const KIND_ID = /^[A-Z][A-Z0-9_]{0,59}$/;

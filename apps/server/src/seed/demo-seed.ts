@@ -22,12 +22,14 @@ export const DEMO_COMPANIES = [
  * user `admin`/`admin` with Administrador in both companies; user `vendedor`/`vendedor` with
  * Vendedor in the first company only; demo goals of both companies for the previous and the
  * current year (`seedDemoGoals`). Runs in one transaction.
+ * @param options.appUrl the value of "URL do sistema" (`URL_APLICACAO`) when no parameter row exists
+ *   yet: `applicationUrl(config)` (PUBLIC_URL, else http://localhost:PORT)
  * @returns the ids created, for tests
  */
-export async function seedDemoData(db: Db): Promise<{ companyIds: number[]; adminId: number; sellerId: number }> {
+export async function seedDemoData(db: Db, options: { appUrl?: string } = {}): Promise<{ companyIds: number[]; adminId: number; sellerId: number }> {
   const [adminHash, sellerHash] = await Promise.all([hashClientPassword(hashPassword('admin')), hashClientPassword(hashPassword('vendedor'))]);
   return db.transaction(async (tx) => {
-    await seedParameterDefaults(tx);
+    await seedParameterDefaults(tx, options.appUrl ? { URL_APLICACAO: options.appUrl } : {});
     const companyRows = await tx
       .insert(companies)
       .values(DEMO_COMPANIES.map((c) => ({ ...c, apiAccess: false })))

@@ -5,7 +5,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { TokenSigner } from './jwt.ts';
 import type { AuthContext, Authenticate } from './request-auth.ts';
-import type { ScheduleRun } from '@acervo/contracts';
+import type { CompanyErpWarning, ScheduleRun } from '@acervo/contracts';
 import type { TaskKindRegistry } from '../schedules/task-kinds.ts';
 import type { AuditScopes } from '../audit/audit.service.ts';
 
@@ -39,6 +39,13 @@ export interface AppContext {
    * @throws DomainError NOT_FOUND (404) for a task absent or of another company; CONFLICT (409) while one is queued or running
    */
   requestTaskRun(auth: AuthContext, taskId: number): Promise<ScheduleRun>;
+  /**
+   * Asks the configured ERP whether it knows a company's ERP code (`companyErpWarning` of
+   * erp/company-check.ts, bound by the composition root): how the companies domain warns on save
+   * without importing erp/ (which imports the companies table).
+   * @returns null (integration off, blank code, or the ERP lists it) or the warning; never throws
+   */
+  checkCompanyErpCode(erpCode: string | null): Promise<CompanyErpWarning | null>;
 }
 
 /** Fastify instance with the zod type provider, as domain route plugins receive it. */

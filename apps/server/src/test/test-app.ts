@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword, type SessionUser } from '@acervo/contracts';
-import { loadConfig, type AppConfig } from '../config.ts';
+import { applicationUrl, loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createScratchDatabase } from '../db/scratch-database.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
@@ -40,7 +40,6 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const seed = await seedDemoData(database.db);
   const config: AppConfig = {
     ...loadConfig({}),
     dataDir: path.join(os.tmpdir(), 'acervo-test'),
@@ -49,6 +48,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     webDist: path.join(os.tmpdir(), 'acervo-no-web'),
     ...overrides,
   };
+  const seed = await seedDemoData(database.db, { appUrl: applicationUrl(config) });
   const { app, ctx, routes } = await buildApp(config, database);
   await app.ready();
   return {

@@ -152,6 +152,9 @@ export interface BodyResult {
   imprintName: string | null;
 }
 
+/** Longest `editora` / `selo` name (the publisher register's `nome`, 300). */
+export const IMPORT_NAME_MAX = 300;
+
 /**
  * Turns a row's cells (column → text) into the save body. Blank cells are left out (null for the
  * schema: none; for flags: keep the stored value). Cells that cannot be read as their column's
@@ -227,9 +230,15 @@ export function rowToBody(cells: Record<string, string>): BodyResult {
       }
     }
   }
+  // a publisher or imprint name over its register's limit is the row's error, never cut to fit
   const name = (c: string) => {
     const v = cells[c]?.trim();
-    return v ? v.slice(0, 300) : null;
+    if (!v) return null;
+    if (v.length > IMPORT_NAME_MAX) {
+      errors.push({ coluna: c, motivo: `Deve ter no máximo ${IMPORT_NAME_MAX} caracteres` });
+      return null;
+    }
+    return v;
   };
   return { body, errors, publisherName: name('editora'), imprintName: name('selo') };
 }

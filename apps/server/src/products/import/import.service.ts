@@ -15,7 +15,7 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { PRODUCT_IMPORT_MESSAGES, type ProductImport, type ProductImportQuery, type ProductImportStatus } from '@acervo/contracts';
+import { PRODUCT_IMPORT_MESSAGES, normalizeIsbn13, type ProductImport, type ProductImportQuery, type ProductImportStatus } from '@acervo/contracts';
 import type { Database, Db, Executor } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { DomainError, notFound } from '../../shared/errors.ts';
@@ -23,7 +23,9 @@ import { imprints, products, publishers } from '../products.schema.ts';
 import { recordAudits, type AuditActor } from '../../audit/audit.service.ts';
 import { enqueueOutgoingMany } from '../../erp/outgoing-queue.ts';
 import { integrationType } from '../../integration/integration.service.ts';
-import { toErpProduct } from '../product-save.service.ts';
+import { productAuditSnapshot, toErpProduct } from '../product-save.service.ts';
+import { findProductDetailsByIsbn, type ProductDetailRecord } from '../products.repository.ts';
+import { toProductDetail } from '../products.mapper.ts';
 import { newNameCache, upsertFullRecords, type ExtraValues, type KeptOnUpdate, type NameCache } from '../catalog-writer.ts';
 import type { OnixRecord } from '../onix/onix-record.ts';
 import { ImportFileError, readImportFile, type ImportRow } from './import-file.ts';
@@ -83,7 +85,9 @@ async function existingIds(db: Executor, table: string, ids: number[]): Promise<
 
 /** Checks one batch of read rows and shapes them for the preview table. */
 async function prepareBatch(db: Executor, importId: number, batch: ImportRow[], seen: Map<string, number>): Promise<PreparedRow[]> {
-  type Stage = { line: number; original: Record<string, string>; errors: RowError[]; isbn: string | null; title: string | null; data: RowData | null; pub: string | null; imp: string | null; body?: Record<string, unknown> };
+  // `isbn` takes part in the repeated-ISBN check and the action; `shownIsbn` is only shown: the valid
+  // ISBN of a row rejected for other fields, so the preview says which product the row was about
+  type Stage = { line: number; original: Record<string, string>; errors: RowError[]; isbn: string | null; shownIsbn?: string | null; title: string | null; data: RowData | null; pub: string | null; imp: string | null; body?: Record<string, unknown> };
   const staged: Stage[] = [];
   for (const row of batch) {
     if (row.kind === 'onix') {
@@ -105,7 +109,8 @@ async function prepareBatch(db: Executor, importId: number, batch: ImportRow[], 
     const title = typeof body.titulo === 'string' ? body.titulo.slice(0, 500) : null;
     if (!checked.ok) {
       const isbnErrorFree = !checked.errors.some((e) => e.coluna === 'isbn13') && !errors.some((e) => e.coluna === 'isbn13');
-      staged.push({ line: row.line, original: row.cells, errors: [...errors, ...checked.errors], isbn: null, title, data: null, pub: null, imp: null, body: isbnErrorFree ? body : undefined });
+      const shownIsbn = isbnErrorFree && typeof body.isbn13 === 'string' ? normalizeIsbn13(body.isbn13) : null;
+      staged.push({ line: row.line, original: row.cells, errors: [...errors, ...checked.errors], isbn: null, shownIsbn, title, data: null, pub: null, imp: null, body: isbnErrorFree ? body : undefined });
       continue;
     }
     const value = checked.value;
@@ -176,7 +181,7 @@ async function prepareBatch(db: Executor, importId: number, batch: ImportRow[], 
   return staged.map((s) => ({
     importacao_id: importId,
     linha: s.line,
-    isbn13: s.isbn,
+    isbn13: s.isbn ?? s.shownIsbn ?? null,
     titulo: s.title,
     acao: s.data ? (existing.has(s.isbn as string) ? 'ALTERAR' : 'CRIAR') : null,
     erros: s.errors.length ? s.errors : null,
@@ -381,8 +386,9 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal, actor?
       const rate = () => (processed / Math.max(0.001, (performance.now() - started) / 1000));
       try {
         await db.transaction(async (tx) => {
+          const before = trace ? await findProductDetailsByIsbn(tx, isbnsOf(items)) : null;
           await writeRows(tx, items, source, cache, kept);
-          if (trace) await traceWrittenRows(tx, trace, items[0].line, lastLine);
+          if (trace && before) await traceWrittenRows(tx, trace, items[0].line, lastLine, before);
           await tx.execute(sql`UPDATE produto_importacao_linha SET resultado = 'GRAVADA' WHERE importacao_id = ${id} AND linha BETWEEN ${items[0].line} AND ${lastLine} AND erros IS NULL AND resultado IS NULL`);
           processed += items.length;
           written += items.length;
@@ -394,8 +400,9 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal, actor?
         for (const item of items) {
           try {
             await db.transaction(async (tx) => {
+              const before = trace ? await findProductDetailsByIsbn(tx, isbnsOf([item])) : null;
               await writeRows(tx, [item], source, cache, kept);
-              if (trace) await traceWrittenRows(tx, trace, item.line, item.line);
+              if (trace && before) await traceWrittenRows(tx, trace, item.line, item.line, before);
               await tx.update(productImportRows).set({ result: 'GRAVADA' }).where(and(eq(productImportRows.importId, id), eq(productImportRows.line, item.line)));
             });
             written++;
@@ -426,6 +433,11 @@ export async function runImport(db: Db, id: number, signal?: AbortSignal, actor?
 type TracedPrice = { tipo: string; moeda: string; valorCentavos: number | string };
 
 /** What `traceWrittenRows` needs: the import, who confirmed it, and the company whose ERP queue gets the products (null: none). */
+/** The ISBN-13 of each row of a batch about to be written. */
+function isbnsOf(items: readonly { data: RowData }[]): string[] {
+  return items.map((i) => i.data.record.isbn13);
+}
+
 interface TraceOptions {
   importId: number;
   fileName: string;
@@ -435,11 +447,15 @@ interface TraceOptions {
 
 /**
  * For the rows `from`..`to` of the import just written in `tx` (valid, not yet marked): one audit
- * entry per product (CRIACAO or ALTERACAO, as the preview said; the change names the file and
- * line, since the import's rows hold the values) and, with `erpCompanyId`, one ERP outgoing item
- * per product (`toErpProduct`, the form's mapping). One SELECT and at most two INSERTs per batch.
+ * entry per product, like a form save (issue 15, defect 9): CRIACAO with the product as written,
+ * or ALTERACAO with each changed field before/after (`productAuditSnapshot` of `before`, read
+ * just before the write, and of the product as written), plus the field `importacao` naming the
+ * file, the import and the line; and, with `erpCompanyId`, one ERP outgoing item per product
+ * (`toErpProduct`, the form's mapping). Per batch: the SELECT of the rows, the 4 queries of
+ * `findProductDetailsByIsbn`, and at most two INSERTs.
+ * @param before the details of the batch's products before the write, by ISBN-13
  */
-async function traceWrittenRows(tx: Executor, trace: TraceOptions, from: number, to: number): Promise<void> {
+async function traceWrittenRows(tx: Executor, trace: TraceOptions, from: number, to: number, before: Map<string, ProductDetailRecord>): Promise<void> {
   const written = rows<{
     linha: number;
     acao: string;
@@ -465,16 +481,21 @@ async function traceWrittenRows(tx: Executor, trace: TraceOptions, from: number,
       WHERE l.importacao_id = ${trace.importId} AND l.linha BETWEEN ${from} AND ${to} AND l.erros IS NULL AND l.resultado IS NULL
       ORDER BY l.linha`),
   );
+  const after = await findProductDetailsByIsbn(tx, written.map((r) => r.isbn13));
+  const view = (record: ProductDetailRecord | undefined) => (record ? productAuditSnapshot(toProductDetail(record)) : null);
   await recordAudits(
     tx,
-    written.map((r) => ({
-      actor: trace.actor,
-      entity: 'produto' as const,
-      recordId: Number(r.id),
-      action: r.acao === 'CRIAR' ? ('CRIACAO' as const) : ('ALTERACAO' as const),
-      before: null,
-      after: { importacao: `${trace.fileName} (importação ${trace.importId}, linha ${r.linha})` },
-    })),
+    written.map((r) => {
+      const old = view(before.get(r.isbn13));
+      return {
+        actor: trace.actor,
+        entity: 'produto' as const,
+        recordId: Number(r.id),
+        action: old === null ? ('CRIACAO' as const) : ('ALTERACAO' as const),
+        before: old,
+        after: { ...view(after.get(r.isbn13)), importacao: `${trace.fileName} (importação ${trace.importId}, linha ${r.linha})` },
+      };
+    }),
   );
   if (trace.erpCompanyId === null) return;
   await enqueueOutgoingMany(

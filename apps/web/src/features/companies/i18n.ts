@@ -21,6 +21,10 @@ export const companiesMessages: FeatureMessages = {
       yes: 'Sim',
       no: 'Não',
       saved: 'Empresa salva com sucesso!',
+      erpWarning: {
+        CODIGO_ERP_DESCONHECIDO: 'Empresa salva, mas o ERP não conhece o código "{{codigo}}": ela não será sincronizada até o código existir no ERP.',
+        ERP_INDISPONIVEL: 'Empresa salva, mas não foi possível conferir o código "{{codigo}}" no ERP.',
+      },
       deleted: 'Empresa excluída com sucesso!',
       activated: 'Empresa ativada com sucesso!',
       deactivated: 'Empresa inativada com sucesso!',
@@ -48,6 +52,10 @@ export const companiesMessages: FeatureMessages = {
       yes: 'Yes',
       no: 'No',
       saved: 'Company saved successfully!',
+      erpWarning: {
+        CODIGO_ERP_DESCONHECIDO: 'Company saved, but the ERP does not know the code "{{codigo}}": it will not sync until the code exists in the ERP.',
+        ERP_INDISPONIVEL: 'Company saved, but the code "{{codigo}}" could not be checked with the ERP.',
+      },
       deleted: 'Company deleted successfully!',
       activated: 'Company activated successfully!',
       deactivated: 'Company deactivated successfully!',

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activeStateSchema, companySchema, messageResponseSchema, type ActiveState, type Company, type CompanyRequest } from '@acervo/contracts';
+import { activeStateSchema, companySaveResponseSchema, messageResponseSchema, type ActiveState, type CompanyRequest, type CompanySaveResponse } from '@acervo/contracts';
 import { api } from '../../../shared/api/api-client.ts';
 
 /** Field labels of the company form, so an error toast reads 'CNPJ: …' (wire name → label). */
@@ -7,12 +7,13 @@ export type FieldLabels = Readonly<Record<string, string>>;
 
 /**
  * `POST system/company` (no `id`) or `PUT system/company/{id}`: saves a company.
- * @returns the company as stored (CNPJ normalised)
+ * @returns the company as stored (CNPJ normalised), with `aviso` when the ERP does not know (or
+ *   could not confirm) its ERP code: the save succeeded, the caller shows a warning toast
  * @throws ApiError (400/409 with field messages, after the error toast)
  */
-export async function saveCompany(values: CompanyRequest, id: number | undefined, fieldLabels?: FieldLabels): Promise<Company> {
+export async function saveCompany(values: CompanyRequest, id: number | undefined, fieldLabels?: FieldLabels): Promise<CompanySaveResponse> {
   const answer = id === undefined ? await api.post<unknown>('system/company', values, { fieldLabels }) : await api.put<unknown>(`system/company/${id}`, values, { fieldLabels });
-  return companySchema.parse(answer);
+  return companySaveResponseSchema.parse(answer);
 }
 
 /**

@@ -29,7 +29,8 @@ export interface CompanyFormDialogProps {
  * Create/edit dialog of a company: name, CNPJ (masked as typed, numeric or alphanumeric),
  * description, ERP code, active and API access, validated with the contracts' `companyRequestSchema`
  * (the server's). A 400/409 answer puts its messages under the fields (a duplicate CNPJ under
- * CNPJ). Success shows 'Empresa salva com sucesso!'. Editing shows the Histórico panel.
+ * CNPJ). Success shows 'Empresa salva com sucesso!', followed by a warning toast when the answer
+ * carries `aviso` (the ERP does not know the ERP code; issue 15, defect 6). Editing shows the Histórico panel.
  * Full screen on phones.
  */
 export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFormDialogProps) {
@@ -59,7 +60,10 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
     try {
       const saved = await save.mutateAsync({ values, id: company?.id });
       toast.success(t('companies.saved'));
-      onSaved?.(saved);
+      // saved, but the ERP does not know (or could not confirm) the ERP code: the ERP may be set up later
+      if (saved.aviso) toast.warning(t(`companies.erpWarning.${saved.aviso.tipo}`, { codigo: saved.aviso.codigoErp }));
+      const { aviso: _aviso, ...stored } = saved;
+      onSaved?.(stored);
       onClose();
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);

@@ -62,7 +62,7 @@ function MatchPage({ screen }: { screen: MatchScreen }) {
                 <Typography variant="caption" color="text.secondary" component="div">
                   {t('matching.mobileLine', { codigo: row.codigoErp, count: row.registros })}
                 </Typography>
-                <Chip size="small" sx={{ mt: 0.5, maxWidth: '100%' }} color={row.correspondido ? 'success' : 'warning'} label={row.correspondido ? t('matching.matchedShort') : t('matching.pendingShort')} />
+                <Chip size="small" sx={{ mt: 0.5, maxWidth: '100%' }} color={row.correspondido ? 'success' : 'warning'} label={row.correspondido ? t('matching.matched') : t('matching.pending')} />
               </>
             )}
           </Box>

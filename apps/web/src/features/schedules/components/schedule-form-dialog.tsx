@@ -15,6 +15,7 @@ import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { useSignedUser } from '../../../shared/session/session-context.tsx';
 import { toast } from '../../../shared/toast/toast.tsx';
 import { useSaveSchedule } from '../api/save-schedule.ts';
+import { taskKindLabel } from '../schedule-format.ts';
 
 /** Wire fields of the form (server errors on these land under them). */
 const FIELDS = ['nome', 'tipo', 'periodo', 'intervaloRepeticao', 'ativo', 'idEmpresa'] as const;
@@ -38,7 +39,7 @@ export interface ScheduleFormDialogProps {
  * Editing shows the Histórico panel. Full screen on phones.
  */
 export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleFormDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSignedUser();
   const fieldLabels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`schedules.fields.${f}`)])), [t]);
   const save = useSaveSchedule(fieldLabels);
@@ -66,7 +67,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
   const periodo = useWatch({ control, name: 'periodo' }) ?? '';
   const tipo = useWatch({ control, name: 'tipo' });
   const kind = kinds.find((k) => k.tipo === tipo);
-  const description = periodo.trim() ? describeCron(periodo) : null;
+  const description = periodo.trim() ? describeCron(periodo, i18n.language === 'en-US' ? 'en' : 'pt_BR') : null;
   const periodProblem = periodo.trim() ? cronError(periodo) : null;
 
   const onKindChange = (value: string) => {
@@ -74,7 +75,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
     const chosen = kinds.find((k) => k.tipo === value);
     if (!chosen) return;
     if (!getValues('periodo')) setValue('periodo', chosen.periodoSugerido);
-    if (!getValues('nome')) setValue('nome', chosen.descricao);
+    if (!getValues('nome')) setValue('nome', taskKindLabel(t, chosen.tipo, chosen.descricao));
     if (chosen.escopo === 'SISTEMA') setValue('idEmpresa', null);
     if (chosen.escopo === 'EMPRESA') setValue('idEmpresa', user.idEmpresa);
   };
@@ -134,7 +135,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
               </MenuItem>
               {kinds.map((k) => (
                 <MenuItem key={k.tipo} value={k.tipo}>
-                  {k.descricao}
+                  {taskKindLabel(t, k.tipo, k.descricao)}
                 </MenuItem>
               ))}
             </TextField>

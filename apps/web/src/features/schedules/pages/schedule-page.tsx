@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -19,7 +20,7 @@ import { useDeleteSchedule, useRunSchedule, useToggleSchedule } from '../api/sav
 import { ScheduleFormDialog } from '../components/schedule-form-dialog.tsx';
 import { ScheduleRunsDialog } from '../components/schedule-runs-dialog.tsx';
 import { RunStatusChip } from '../components/run-status-chip.tsx';
-import { formatDuration, formatScheduleTime } from '../schedule-format.ts';
+import { formatDuration, formatScheduleTime, periodDescription, taskKindLabel } from '../schedule-format.ts';
 
 const DEFAULT_SORT: SortState = { field: 'nome', direction: 'asc' };
 /** Columns hidden on phones: period, next and last run (with its outcome) show under the name instead. */
@@ -38,6 +39,7 @@ export function SchedulePage() {
   const schedules = useSchedules(page.list.query);
   const kinds = useTaskKinds();
   const { t, mobile, actions } = page;
+  const { i18n } = useTranslation();
   const run = useRunSchedule();
   const [history, setHistory] = useState<Schedule | null>(null);
   const queryClient = useQueryClient();
@@ -65,7 +67,7 @@ export function SchedulePage() {
             {mobile && (
               <>
                 <CaptionLine>
-                  {row.descricaoPeriodo}
+                  {periodDescription(row.periodo, row.descricaoPeriodo, i18n.language)}
                   {row.proximaExecucao ? ` · ${t('schedules.fields.proximaExecucao')}: ${formatScheduleTime(row.proximaExecucao)}` : ''}
                 </CaptionLine>
                 {row.ultimoResultado && (
@@ -81,7 +83,7 @@ export function SchedulePage() {
           </>
         ),
       }),
-      { field: 'tipo', headerName: t('schedules.fields.tipo'), flex: 1, minWidth: 140, renderCell: ({ row }) => <CellText text={row.descricaoTipo} lines={2} /> },
+      { field: 'tipo', headerName: t('schedules.fields.tipo'), flex: 1, minWidth: 140, renderCell: ({ row }) => <CellText text={taskKindLabel(t, row.tipo, row.descricaoTipo)} lines={2} /> },
       {
         field: 'periodo',
         headerName: t('schedules.fields.periodo'),
@@ -93,7 +95,7 @@ export function SchedulePage() {
               {row.periodo}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
-              {row.descricaoPeriodo}
+              {periodDescription(row.periodo, row.descricaoPeriodo, i18n.language)}
             </Typography>
           </Box>
         ),
@@ -144,7 +146,7 @@ export function SchedulePage() {
         ),
       }),
     ],
-    [run.isPending],
+    [run.isPending, i18n.language],
   );
 
   return (
@@ -156,7 +158,7 @@ export function SchedulePage() {
       filters={{
         selects: [
           activeStatusFilter(t, 'schedules.filters', 160),
-          { key: 'tipo', label: t('schedules.filters.tipo'), options: (kinds.data ?? []).map((kind) => ({ value: kind.tipo, label: kind.descricao })), width: 260 },
+          { key: 'tipo', label: t('schedules.filters.tipo'), options: (kinds.data ?? []).map((kind) => ({ value: kind.tipo, label: taskKindLabel(t, kind.tipo, kind.descricao) })), width: 260 },
         ],
       }}
       form={<ScheduleFormDialog open={actions.formOpen} schedule={actions.editing} kinds={kinds.data ?? []} onClose={actions.closeForm} />}

@@ -47,7 +47,7 @@ export function ProductFormHeader({ detail, toggling, onToggle, submitting }: Pr
         )}
         {detail && (
           <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-            {detail.situacao && <Chip size="small" color={situationTone(detail.situacao)} label={situationLabel(detail.situacao)} />}
+            {detail.situacao && <Chip size="small" color={situationTone(detail.situacao)} label={detail.descricaoSituacao ?? situationLabel(detail.situacao)} title={`${detail.situacao} – ${detail.descricaoSituacao ?? situationLabel(detail.situacao)}`} />}
             {detail.idErp && <Chip size="small" variant="outlined" label={`${t('products.form.meta.idErp')} ${detail.idErp}`} />}
             <Typography variant="caption" color="text.secondary">
               {t('products.form.meta.dataAlteracao')} {formatDateTime(detail.dataAlteracao)}

@@ -8,8 +8,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DateLocalization } from '../../../../shared/date-picker/date-localization.tsx';
 import type { ProductDetail, ProductSave } from '@acervo/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/api/api-error.ts';
@@ -167,7 +166,7 @@ export function ProductForm({ detail }: ProductFormProps) {
   const sections = PRODUCT_FORM_SECTIONS.filter((s) => s !== 'history' || id !== null);
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br">
+    <DateLocalization>
       <FormProvider {...form}>
         <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={detail ? detail.titulo : t('products.form.newTitle')}>
           <Button startIcon={<ArrowBackIcon />} onClick={back} sx={{ mb: 2 }}>
@@ -249,6 +248,6 @@ export function ProductForm({ detail }: ProductFormProps) {
         onConfirm={() => blocker.proceed?.()}
         onClose={() => blocker.reset?.()}
       />
-    </LocalizationProvider>
+    </DateLocalization>
   );
 }
