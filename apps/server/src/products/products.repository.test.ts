@@ -229,7 +229,7 @@ function recording(statements: string[]): Executor {
 }
 
 describe('broad words under load (issue 15)', () => {
-  it('reads the page of a broad word, term or publisher with the probe and a walk alone, never planning the count', async () => {
+  it('reads the page of a broad one-word term with the probe and a walk alone, never planning the count', async () => {
     const page = { ...FIRST_PAGE, size: 3 };
     const [publisher] = await database.db.insert(publishers).values({ name: 'Editora Ampla', nameKey: 'editora ampla' }).returning({ id: publishers.id });
     await database.db.execute(sql`UPDATE produto SET editora_id = ${publisher.id} WHERE titulo LIKE 'Título%'`);
@@ -238,18 +238,23 @@ describe('broad words under load (issue 15)', () => {
       (titles as unknown as { rows: { id: number }[] }).rows.map((r, i) => ({ productId: Number(r.id), sequence: 50, role: 'A01', fullName: `Ana Silva ${i}` })),
     );
     try {
-      for (const filters of [{ title: 'títulos' }, { term: 'Titulo' }, { term: 'silva' }, { publisher: 'ampla' }]) {
+      for (const filters of [{ term: 'Titulo' }, { term: 'silva' }, { title: 'títulos' }, { publisher: 'ampla' }]) {
         const statements: string[] = [];
         const fast = await findProductPage(recording(statements), filters, page, { countExactUpTo: 10 });
         expect(fast, JSON.stringify(filters)).toEqual(await findProductPage(database.db, filters, page, { countExactUpTo: 10, wordIndex: false }));
         expect(fast, JSON.stringify(filters)).toMatchObject({ total: 10, approximate: true, hasNext: true });
-        expect(statements, JSON.stringify(filters)).toHaveLength(2);
-        expect(statements[0], JSON.stringify(filters)).toMatch(/^WITH amplo AS/);
-        expect(statements[1], JSON.stringify(filters)).not.toMatch(/\bm AS MATERIALIZED/);
+        if ('term' in filters) {
+          expect(statements, JSON.stringify(filters)).toHaveLength(2);
+          expect(statements[0], JSON.stringify(filters)).toMatch(/^WITH amplo AS/);
+          expect(statements[1], JSON.stringify(filters)).not.toMatch(/\bm AS MATERIALIZED/);
+        } else {
+          // a title word or publisher keeps the one statement, whose probe runs in place
+          expect(statements, JSON.stringify(filters)).toHaveLength(1);
+        }
       }
-      // a word that is not broad: the probe, then the usual statement, which does not probe again
+      // a term that is not broad: the probe, then the usual statement, which does not probe again
       const statements: string[] = [];
-      expect(await findProductPage(recording(statements), { title: 'títulos' }, page, { countExactUpTo: 100 })).toMatchObject({ total: 25, approximate: false });
+      expect(await findProductPage(recording(statements), { term: 'títulos' }, page, { countExactUpTo: 100 })).toMatchObject({ total: 25, approximate: false });
       expect(statements).toHaveLength(2);
       expect(statements[1]).toMatch(/amplo AS \(SELECT false AS b, false AS bn\)/);
     } finally {

@@ -357,10 +357,15 @@ function broadPublisherMatch(publisher: string, cap: number): SQL {
 /** `amplo` when the word index is not asked. */
 const NOT_BROAD = sql`amplo AS (SELECT false AS b, false AS bn)`;
 
-/** Whether `broadMatch` can tell "more than cap" for these filters (one title or `term` word, or the publisher name alone). */
+/**
+ * Whether the page runs `probeBroad` before its statement: a one-word `term` that is not an ISBN
+ * (`singleWordFilter`). Only there is the one statement's planning worth a second round trip
+ * (CPU per request on 500,000 titles, bench/README.md "Broad terms under load": `term=silva`
+ * 3.9 → 2.8 ms); a title word or publisher gained under 7 % while a rare word paid ≈ 0.5 ms for
+ * the extra statement, so they keep the single statement, whose `amplo` probes in place.
+ */
 function hasBroadProbe(f: ProductListFilters): boolean {
-  if (f.publisher && buildConditions({ ...f, publisher: undefined }).length === 0) return true;
-  return singleWordFilter(f) !== null;
+  return Boolean(f.term) && !f.termIsbns?.length && singleWordFilter(f) !== null;
 }
 
 /**
@@ -455,8 +460,8 @@ type PageQueryRow = Omit<ProductListRow, 'id'> & { id: number | null; n: number 
  *   indexed sort (`titulo`, `isbn13`, `idErp`, `id`) and a page ending within
  *   WALK_PAGES_UP_TO_ROWS, the same statement reads the page along the sort index, testing each of
  *   its first `walkWindowRows` rows (`buildConditions(…, 'row')`) and stopping when the page is full.
- * - A walkable page of filters the word index can judge (`hasBroadProbe`: one title or `term`
- *   word, or the publisher name alone) first runs that probe alone (`probeBroad`); when it says
+ * - A walkable page of a one-word `term` (`hasBroadProbe`) first runs the word-index probe
+ *   alone (`probeBroad`); when it says
  *   "more than the threshold", a statement that only walks the sort index reads the page
  *   (`broadWalk`), so the count's branches are neither planned nor run; otherwise the usual
  *   statement runs without probing again.
@@ -571,7 +576,7 @@ export async function findProductPage(
   let wordIndex = options.wordIndex ?? true;
   let raw: PageQueryRow[] | null = null;
   if (wordIndex && walkable && hasBroadProbe(f)) {
-    // A broad word or publisher: probe first, then a statement that only walks the sort index. The
+    // A one-word term: probe first; if broad, a statement that only walks the sort index. The
     // page statement below would do both in one, but planning its every branch (the alternatives,
     // the exact count) cost as much as running it (≈ 1.3 ms of 3 for `term=silva` on 500,000 titles).
     const broad = await probeBroad(db, f, cap);
