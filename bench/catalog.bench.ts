@@ -3,8 +3,8 @@
  *
  * Generates a synthetic catalogue of BENCH_ROWS (default 500,000) titles inside the database
  * (one `INSERT … SELECT generate_series`, no row-by-row JS), on (a) PostgreSQL (`DATABASE_URL`,
- * default postgres://postgres@127.0.0.1:5432/test; the database `acervo_bench` is created fresh
- * and dropped afterwards) and (b) PGlite in a temporary folder under `bench/.data/` (removed
+ * default postgres://postgres@127.0.0.1:5432/test; a database of this run's own name,
+ * `acervo_bench_<pid>_<time>`, is created and dropped afterwards) and (b) PGlite in a temporary folder under `bench/.data/` (removed
  * afterwards). For each it starts the real app (`buildApp`, log level silent) on a loopback port,
  * logs in as the demo admin and loads it with autocannon (BENCH_CONNECTIONS, default 10,
  * for BENCH_SECONDS, default 10 s, per scenario) from a child process, so the load generator does
@@ -17,7 +17,10 @@
  *
  * Environment: DATABASE_URL, BENCH_ROWS, BENCH_SECONDS, BENCH_CONNECTIONS,
  * BENCH_TARGETS (`postgres,postgres-small,pglite`; `postgres-small` = BENCH_SMALL_ROWS, default
- * 100,000 titles, unfiltered page only), BENCH_KEEP=1 keeps the generated databases.
+ * 100,000 titles, unfiltered page only), BENCH_KEEP=1 keeps the generated databases (their names
+ * are printed), BENCH_REUSE_DB=<name> measures an existing database kept so (PostgreSQL target
+ * only; migrations run, nothing is generated or dropped), BENCH_SCENARIOS=<a,b> runs only the
+ * scenarios whose name contains one of these texts (e.g. `term=`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,7 +47,16 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,postgres-small,pglite').
 const SMALL_ROWS = Number(process.env.BENCH_SMALL_ROWS ?? 100_000);
 const KEEP = process.env.BENCH_KEEP === '1';
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const BENCH_DB = 'acervo_bench';
+/**
+ * This run's own database name (`acervo_bench_<pid>_<base-36 time>`; `_small` appended for the small
+ * target): two runs at once never touch each other's database, and no database of a fixed name
+ * someone may own is dropped. Only these are created and dropped.
+ */
+const BENCH_DB = `acervo_bench_${process.pid}_${Date.now().toString(36)}`;
+/** A database kept by an earlier run (BENCH_KEEP=1) to measure again instead of generating one. */
+const REUSE_DB = process.env.BENCH_REUSE_DB?.trim() || null;
+/** Only scenarios whose name contains one of these (BENCH_SCENARIOS, comma-separated); all when unset. */
+const SCENARIO_FILTER = (process.env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 // ---------------------------------------------------------------------------------------------
 // Load generator (child process)
@@ -281,9 +293,11 @@ interface Target {
   dispose(): Promise<void>;
 }
 
-/** PostgreSQL target of `rows` titles in database `dbName` (dropped and created fresh). */
+/** PostgreSQL target of `rows` titles in a new database `dbName` (this run's own name; dropped at the end). */
 async function postgresTarget(rows = ROWS, name = 'PostgreSQL', dbName = BENCH_DB): Promise<Target> {
+  if (REUSE_DB) return reusedTarget(REUSE_DB, rows, name);
   const scratch = await createScratchDatabase(BASE_URL, { name: dbName });
+  if (KEEP) console.log(`  database ${dbName} (kept: BENCH_REUSE_DB=${dbName} measures it again; drop it when done)`);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   const generationMs = await generateCatalogue(database, rows);
   return {
@@ -296,6 +310,15 @@ async function postgresTarget(rows = ROWS, name = 'PostgreSQL', dbName = BENCH_D
       if (!KEEP) await scratch.drop();
     },
   };
+}
+
+/** An existing PostgreSQL database (BENCH_REUSE_DB) of `rows` titles: migrated, not generated, not dropped. */
+async function reusedTarget(dbName: string, rows: number, name: string): Promise<Target> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`invalid database name ${dbName}`);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${dbName}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return { name, rows, database, generationMs: 0, dispose: () => database.close() };
 }
 
 const DATA_ROOT = path.join(HERE, '.data');
@@ -425,6 +448,7 @@ async function measureTarget(target: Target, rows: Row[]): Promise<void> {
     }
     scenarios.push({ scenario: 'GET produto (no filter)', matches: String(target.rows), url: `${api}?pageSize=10` });
     for (const s of scenarios) {
+      if (SCENARIO_FILTER.length && !SCENARIO_FILTER.some((f) => s.scenario.includes(f))) continue;
       const check = await fetch(s.url, { headers: { authorization: `Bearer ${token}` } });
       if (check.status !== 200) throw new Error(`${s.scenario}: HTTP ${check.status} ${await check.text()}`);
       await load({ url: s.url, token, connections: CONNECTIONS, seconds: 2 }); // warm-up

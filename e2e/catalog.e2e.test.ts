@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS, auditScreen, newPage, useBrowser } from './src/browser.ts';
+import { VIEWPORTS, auditScreen, layoutSettled, newPage, useBrowser } from './src/browser.ts';
 import { E2E_FIXTURE_ISBN, E2E_FIXTURE_TITLE } from './src/fixture.ts';
 import { collectConsole, signIn, welcomeHeading } from './src/session.ts';
 import { focusedElement, tabUntil } from './src/keyboard.ts';
@@ -139,9 +139,12 @@ describe('catalogue', () => {
   it('reports a missing product once, inline, without a toast', async () => {
     const { context, page } = await newPage(browser());
     await signInAdmin(page);
+    const answered = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('/api/core-api/produto/2147483647'));
     await page.goto(baseURL + '/product/2147483647');
+    expect((await answered).status()).toBe(404);
     await page.getByText('Produto não encontrado').waitFor();
-    await page.waitForTimeout(500);
+    // a toast for that answer would have been rendered, and its slide-in ended, by now
+    await layoutSettled(page);
     await expect(page.locator('.notistack-MuiContent-error').count()).resolves.toBe(0);
     await context.close();
   });

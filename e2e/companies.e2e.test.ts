@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
 import { waitForToast } from './src/toast.ts';
+import { searchList } from './src/list.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -46,9 +47,7 @@ describe('companies screen', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // find by CNPJ without the mask; the search is kept in the URL
-    await page.getByLabel('Pesquisar').fill('12abc345');
-    await page.getByLabel('Pesquisar').press('Enter');
-    await expect.poll(() => new URL(page.url()).searchParams.get('term')).toBe('12abc345');
+    await searchList(page, '12abc345');
     const row = page.getByRole('row', { name: new RegExp(NAME) });
     await row.waitFor();
     await expect(row.getByText('12.ABC.345/01DE-35').count()).resolves.toBe(1);
@@ -68,8 +67,9 @@ describe('companies screen', () => {
     await dialog.getByLabel('Nome', { exact: false }).first().fill(RENAMED);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Empresa salva com sucesso!');
-    await page.getByLabel('Pesquisar').fill('Alfa Renomeada');
-    await page.getByLabel('Pesquisar').press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    // the list refetched after the save has landed before the next search is typed (searchList)
+    await searchList(page, 'Alfa Renomeada');
     const renamed = page.getByRole('row', { name: new RegExp(RENAMED) });
     await renamed.waitFor();
 
@@ -84,7 +84,7 @@ describe('companies screen', () => {
     await page.getByRole('option', { name: 'Inativas' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('false');
     await renamed.waitFor();
-    expect(await renamed.getByRole('switch').isChecked()).toBe(false);
+    await expect.poll(() => renamed.getByRole('switch').isChecked()).toBe(false);
 
     // delete after the SPEC confirmation
     await renamed.getByRole('button', { name: `Excluir ${RENAMED}` }).click();

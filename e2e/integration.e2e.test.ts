@@ -1,20 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ERP_ENTITIES } from '@acervo/contracts';
+import { ERP_ENTITIES, formatDateTime } from '@acervo/contracts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemoData } from '../apps/server/src/seed/demo-seed.ts';
 import { parameters } from '../apps/server/src/parameters/parameters.schema.ts';
 import { scheduledTasks } from '../apps/server/src/schedules/schedules.schema.ts';
 import { entitySyncStates, integrationLogs, outgoingItems, rejectedRecords, syncDailyCounts } from '../apps/server/src/integration/integration.schema.ts';
-import { auditScreen, newPage, useBrowser } from './src/browser.ts';
+import { auditScreen, newPage, useBrowser, VIEWPORTS } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
-import { ROOT } from './src/paths.ts';
+import { freePort, startServer, type RunningServer } from './src/server.ts';
 import { waitForToast } from './src/toast.ts';
+import { searchList } from './src/list.ts';
 
 /**
  * The integration screens on their own server: this file seeds a fresh PGlite folder (demo data
@@ -24,23 +23,12 @@ import { waitForToast } from './src/toast.ts';
  * sync tasks seeded inactive).
  */
 const browser = useBrowser();
-let server: ChildProcess | undefined;
+let server: RunningServer | undefined;
 let dataDir = '';
 let baseURL = '';
 
 /** 10 of the 13 entity types synced a minute ago (in time), 3 never: 76,92 % (green). */
 const IN_TIME = ERP_ENTITIES.filter((e) => !['TRANSPORTADORA', 'FORMA_PAGAMENTO', 'ASSUNTO'].includes(e));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function seed(dir: string, deadPort: number): Promise<void> {
   const database = await openDatabase({ dataDir: dir });
@@ -116,26 +104,11 @@ beforeAll(async () => {
   await seed(dataDir, deadPort);
   baseURL = `http://127.0.0.1:${port}`;
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ERP_SIM: 'false' };
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], { cwd: ROOT, env, stdio: 'inherit' });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/api/core-api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('integration server did not start within 90 s');
-    if (server.exitCode !== null) throw new Error(`integration server exited with ${server.exitCode}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  server = await startServer(env, baseURL, 'integration server');
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  }
+  await server?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -185,9 +158,7 @@ describe('integration screens', () => {
     await page.getByRole('heading', { name: 'Log de integração' }).waitFor({ timeout: 15_000 });
     await page.getByRole('row', { name: /TRANSPORTADORA|Transportadoras/ }).first().waitFor();
     await auditScreen(page, 'integration-log', { ready: (p) => p.getByRole('grid').waitFor() });
-    await page.getByLabel('Resposta contém').fill('zaratustra');
-    await page.getByLabel('Resposta contém').press('Enter');
-    await expect.poll(() => new URL(page.url()).searchParams.get('resposta')).toBe('zaratustra');
+    await searchList(page, 'zaratustra', { label: 'Resposta contém', key: 'resposta' });
     await expect.poll(() => page.getByRole('row').count()).toBe(2); // header + the one match
     await page.reload();
     await expect.poll(() => page.getByLabel('Resposta contém').inputValue()).toBe('zaratustra');
@@ -199,11 +170,39 @@ describe('integration screens', () => {
     await dialog.getByRole('button', { name: 'Fechar' }).click();
     // a body that is not JSON is shown as text
     await page.getByRole('button', { name: 'Limpar' }).click();
-    await page.getByLabel('Resposta contém').fill('Service Unavailable');
-    await page.getByLabel('Resposta contém').press('Enter');
+    await searchList(page, 'Service Unavailable', { label: 'Resposta contém', key: 'resposta' });
     await page.getByRole('row', { name: /HTTP 503 após 3 tentativas/ }).getByText('LISTAR').click();
     await page.getByRole('dialog').getByText('Texto (não é JSON)').waitFor();
     await page.getByRole('dialog').getByText('<html><body>503 Service Unavailable</body></html>').waitFor();
+    await context.close();
+  });
+
+  it('in English, in a browser in Tokyo: São Paulo times, English filters, statistics, grid and date picker (issue 15)', async () => {
+    const context = await browser().newContext({ viewport: VIEWPORTS.desktop, locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+    const page = await context.newPage();
+    await signInAdmin(page);
+    await page.evaluate(() => localStorage.setItem('acervo:lang', 'en-US'));
+    await page.goto(`${baseURL}/system/log-integration`);
+    await page.getByRole('heading', { name: 'Integration log' }).waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Tokyo');
+    // the 503 exchange was written 5 minutes before the server started: its time is São Paulo's
+    const row = page.getByRole('row', { name: /HTTP 503|Carriers/ }).first();
+    await row.waitFor();
+    const shown = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/.exec(await row.innerText())?.[0];
+    const saoPaulo = Array.from({ length: 40 }, (_, i) => formatDateTime(new Date(Date.now() - i * 60_000)));
+    expect(saoPaulo).toContain(shown);
+    for (const label of ['Response contains', 'Request contains', 'Integration type', 'Record type', 'Start date', 'End date']) await page.getByLabel(label, { exact: true }).first().waitFor();
+    await page.getByText('Rows per page:').waitFor();
+    await page.getByRole('button', { name: 'Choose date' }).first().click();
+    const weekdays = await page.getByRole('dialog').getByRole('grid').getByRole('columnheader').allInnerTexts();
+    expect(weekdays.join(' ')).toBe('S M T W T F S');
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseURL}/product/estatistica-integracao`);
+    await page.getByText('In time: 76.92%').waitFor({ timeout: 15_000 });
+    const table = page.getByRole('table', { name: 'State per record type' });
+    await table.getByRole('row', { name: /Carriers/ }).getByText('Never synced').waitFor();
+    await table.getByRole('row', { name: /Sales and returns/ }).getByText(/\d+ min ago/).waitFor();
+    expect(await page.locator('main').innerText()).not.toMatch(/Em dia|Nunca|Registros|há \d/);
     await context.close();
   });
 

@@ -157,6 +157,11 @@ describe('product form', () => {
     await page.reload();
     await expect.poll(() => page.locator('#produto-subtitulo').inputValue()).toBe('Edição revista');
     await page.getByRole('heading', { name: 'Histórico' }).waitFor();
+    // issue 15: a saved product names its contributor roles as the role picker does (not 'A01 – By (author)'),
+    // the whole label also on hover
+    await expect.poll(() => page.locator('#autores-0-tipo').inputValue()).toBe('A01 – Autor');
+    await expect.poll(() => page.locator('#autores-1-tipo').inputValue()).toBe('B06 – Tradutor');
+    expect(await page.locator('#autores-1-tipo').getAttribute('title')).toBe('B06 – Tradutor');
     await auditScreen(page, 'product-form-edit', { ready: (p) => p.getByRole('heading', { name: title, level: 1 }).waitFor() });
     await shot(page, 'product-form-edit-top-desktop', false);
 

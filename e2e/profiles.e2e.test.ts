@@ -4,6 +4,7 @@ import { ROLES } from '@acervo/contracts';
 import { VIEWPORTS, auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
 import { waitForToast } from './src/toast.ts';
+import { searchList } from './src/list.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -50,9 +51,7 @@ describe('profiles', () => {
     await again.getByRole('button', { name: 'Cancelar' }).click();
 
     // find by search (kept in the URL)
-    await page.getByLabel('Pesquisar por nome ou descrição').fill(name);
-    await page.getByLabel('Pesquisar por nome ou descrição').press('Enter');
-    await expect.poll(() => new URL(page.url()).searchParams.get('term')).toBe(name);
+    await searchList(page, name, { label: 'Pesquisar por nome ou descrição' });
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
     await expect(row.innerText()).resolves.toContain('3');
@@ -62,7 +61,7 @@ describe('profiles', () => {
     await row.getByRole('gridcell').first().click();
     const edit = page.getByRole('dialog', { name: 'Editar perfil' });
     await expect.poll(() => edit.locator('#profile-nome').inputValue()).toBe(name);
-    await expect(edit.getByRole('checkbox', { name: 'Relatório de estoque' }).isChecked()).resolves.toBe(true);
+    await expect.poll(() => edit.getByRole('checkbox', { name: 'Relatório de estoque' }).isChecked()).toBe(true);
     await edit.getByText('Criação').first().waitFor();
     await edit.getByRole('checkbox', { name: 'Relatório de estoque' }).uncheck();
     await edit.locator('#profile-descricao').fill('Descrição alterada');
@@ -75,7 +74,7 @@ describe('profiles', () => {
     await successToast(page, 'Perfil inativado com sucesso!');
     await page.goto(`${baseURL}/system/profile?term=${encodeURIComponent(name)}&status=false`);
     await page.getByRole('row').filter({ hasText: name }).waitFor();
-    await expect(page.getByRole('switch', { name: `Ativar ou inativar o perfil ${name}` }).isChecked()).resolves.toBe(false);
+    await expect.poll(() => page.getByRole('switch', { name: `Ativar ou inativar o perfil ${name}` }).isChecked()).toBe(false);
 
     // delete after the confirmation
     await page.getByRole('button', { name: `Excluir o perfil ${name}` }).click();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
 import { waitForToast } from './src/toast.ts';
+import { searchList } from './src/list.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -19,17 +20,16 @@ async function dismissToasts(page: Page): Promise<void> {
   // a CSS locator: under an open modal dialog the toast is outside the accessible tree
   const close = page.locator('.notistack-SnackbarContainer button[aria-label="Fechar"]:visible');
   while ((await close.count()) > 0) {
-    await close.first().click();
-    await page.waitForTimeout(400);
+    const button = await close.first().elementHandle();
+    if (!button) continue;
+    await button.click();
+    // gone once its exit transition ends (hidden, then removed)
+    await button.waitForElementState('hidden');
   }
 }
 
-/** Searches the list through the filter box (the term goes to the URL). */
-async function search(page: Page, term: string): Promise<void> {
-  await page.getByLabel(/^Pesquisar/).fill(term);
-  await page.getByLabel(/^Pesquisar/).press('Enter');
-  await expect.poll(() => new URL(page.url()).searchParams.get('term')).toBe(term);
-}
+/** Searches the list through the filter box and waits for the grid to show the answer (the term goes to the URL). */
+const search = (page: Page, term: string) => searchList(page, term);
 
 /** Toggles a row's active switch and checks the server's answer and the toast. */
 async function toggleOff(page: Page, row: ReturnType<Page['getByRole']>, switchName: string, apiPath: string, message: string): Promise<void> {

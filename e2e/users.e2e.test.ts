@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
 import { waitForToast } from './src/toast.ts';
+import { searchList } from './src/list.ts';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -18,11 +19,8 @@ async function signInAdmin(page: Page): Promise<void> {
 
 const toast = (page: Page, text: string) => waitForToast(page, 'success', text);
 
-async function search(page: Page, term: string): Promise<void> {
-  await page.getByLabel('Pesquisar').fill(term);
-  await page.getByLabel('Pesquisar').press('Enter');
-  await expect.poll(() => new URL(page.url()).searchParams.get('term')).toBe(term);
-}
+/** Searches the list through the filter box and waits for the grid to show the answer (the term goes to the URL). */
+const search = (page: Page, term: string) => searchList(page, term);
 
 describe('users screen and My user', () => {
   it('creates a seller through the form, who signs in, sets a new password, sees only what the profile allows, edits My user; then is edited, deactivated (their session ends) and deleted', async () => {

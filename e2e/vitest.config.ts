@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** End-to-end tests: one server for the run (global setup), Chromium per file, files in sequence. */
+/**
+ * End-to-end tests: one server for the run (global setup), Chromium per file, files in sequence.
+ * `expect.poll` waits for what the user sees (a menu entry, a cell's value) exactly as long as a
+ * Playwright locator does (30 s, its default action time-out): vitest's own default of 1 s is a
+ * unit-test budget, and on a busy machine a sign-in or a re-render alone can take longer, so a
+ * correct screen failed the poll (issue 21). Failing polls still fail; only the budget matches.
+ */
 export default defineConfig({
   test: {
     include: ['*.e2e.test.ts'],
@@ -8,5 +14,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    expect: { poll: { timeout: 30_000 } },
   },
 });

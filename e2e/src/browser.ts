@@ -73,6 +73,26 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
   });
 }
 
+/**
+ * Waits until the page's layout has settled as a user sees it: two frames for a re-render (a
+ * media query after a resize, a state change) to start its transitions, then until every finite
+ * CSS transition or animation (menu width, drawer, dialog fade, toast slide) has finished. Endless
+ * ones (progress spinners, skeleton pulses) are not waited for.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    await frame();
+    await frame();
+    for (;;) {
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await frame();
+    }
+  });
+}
+
 /** Options of `auditScreen`. */
 export interface AuditOptions {
   /** Viewports to audit (default desktop and phone, as every screen's test must). */
@@ -97,7 +117,7 @@ export async function auditScreen(page: Page, name: string, options: AuditOption
       if (options.ready) await options.ready(page);
       // a list still loading shows MUI X's progress overlay inside the grid, which axe flags; audit the settled screen
       await page.locator('.MuiDataGrid-root [role="progressbar"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-      await page.waitForTimeout(350); // layout transitions (menu width, drawer) settle
+      await layoutSettled(page); // layout transitions (menu width, drawer) end
       await expectAccessible(page, `${name} at ${viewportName}`);
       const overflow = await sidewaysOverflow(page);
       if (overflow > 0) throw new Error(`${name} at ${viewportName} scrolls sideways by ${overflow} px`);

@@ -79,3 +79,19 @@ export const LOGIN_RATE_LIMIT_MESSAGE = 'Muitas tentativas de acesso. Aguarde al
 export const UNAUTHORIZED_MESSAGE = 'Sessão expirada ou inválida. Faça login novamente.';
 /** HTTP 403 message for a missing role or company link. */
 export const FORBIDDEN_MESSAGE = 'Acesso negado.';
+
+/**
+ * Request header in which the web app sends the id of the company its browser tab shows (issue
+ * 15, two tabs with two companies). The server compares it with the company of the token's
+ * session and answers 409 COMPANY_MISMATCH_MESSAGE when they differ; callers that do not send it
+ * (scripts, the ERP) are not checked. Value: the company id as a decimal integer.
+ */
+export const COMPANY_HEADER = 'X-Empresa';
+/**
+ * HTTP 409 message when the company a tab shows (`X-Empresa`) is not the company of the session
+ * (switched in another tab). The web app then moves the tab to the session's company.
+ */
+export const COMPANY_MISMATCH_MESSAGE =
+  'A empresa selecionada foi trocada em outra aba. Esta aba passou para a empresa atual: confira os dados e repita a operação.';
+/** HTTP 400 message when the `X-Empresa` header is not a company id. */
+export const COMPANY_HEADER_INVALID_MESSAGE = 'Cabeçalho X-Empresa inválido: informe o id numérico da empresa.';

@@ -2,6 +2,7 @@ import './zod-locale.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './common.ts';
+export * from './datetime.ts';
 export * from './password.ts';
 export * from './auth.ts';
 export * from './parameters.ts';

@@ -46,7 +46,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: 'replacementHistory', path: '/replacement/history', role: REQUIRED.reposicaoHistorico, menu: 'replacement', labelKey: 'menu.replacementHistory' },
   { id: 'billing', path: '/reports/billing', role: REQUIRED.relatorioFaturamento, menu: 'reports', labelKey: 'menu.billing' },
   { id: 'stock', path: '/reports/stock', role: REQUIRED.relatorioEstoque, menu: 'reports', labelKey: 'menu.stock' },
-  { id: 'opportunity', path: '/reports/opportunity', labelKey: 'menu.opportunity' },
+  { id: 'opportunity', path: '/reports/opportunity', menu: 'reports', labelKey: 'menu.opportunity' },
   { id: 'company', path: '/system/company', role: REQUIRED.empresa, menu: 'system', labelKey: 'menu.company' },
   { id: 'user', path: '/system/user', role: REQUIRED.usuario, menu: 'system', labelKey: 'menu.user' },
   { id: 'myUser', path: '/system/user/me', labelKey: 'menu.myUser' },

@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { FORBIDDEN_MESSAGE, PARAMETER_DEFAULTS, UNAUTHORIZED_MESSAGE, hasRole } from '@acervo/contracts';
+import { COMPANY_HEADER, COMPANY_HEADER_INVALID_MESSAGE, COMPANY_MISMATCH_MESSAGE, FORBIDDEN_MESSAGE, PARAMETER_DEFAULTS, UNAUTHORIZED_MESSAGE, hasRole } from '@acervo/contracts';
 import type { Db, Executor } from '../db/client.ts';
 import { profileRoles, profiles } from '../profiles/profiles.schema.ts';
 import { userCompanies, users } from '../users/users.schema.ts';
 import { parameters } from '../parameters/parameters.schema.ts';
-import { DomainError } from '../shared/errors.ts';
+import { DomainError, fieldError } from '../shared/errors.ts';
 import { sessions } from './auth.schema.ts';
 import type { Authenticate } from '../shared/request-auth.ts';
 import type { TokenSigner } from '../shared/jwt.ts';
@@ -37,12 +37,32 @@ export async function loadCompanyRoles(db: Executor, userId: number, companyId: 
   return { profileName: rows[0].profileName, roles };
 }
 
+const COMPANY_HEADER_NAME = COMPANY_HEADER.toLowerCase();
+
+/**
+ * Checks the `X-Empresa` header (the company the caller's browser tab shows) against the company
+ * of the session (issue 15: a company switched in another tab must not let this tab read or write
+ * the other company's data). No header, or a blank one: nothing to check.
+ * @throws DomainError VALIDATION (400, field `X-Empresa`) when the value is not a positive integer
+ * @throws DomainError CONFLICT (409, COMPANY_MISMATCH_MESSAGE) when it is not the session's company
+ */
+export function assertShownCompany(request: FastifyRequest, sessionCompanyId: number | null): void {
+  const raw = request.headers[COMPANY_HEADER_NAME];
+  const text = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).trim();
+  if (text === '') return;
+  if (!/^[1-9]\d{0,9}$/.test(text)) throw fieldError(COMPANY_HEADER, COMPANY_HEADER_INVALID_MESSAGE);
+  if (Number(text) !== sessionCompanyId) {
+    throw new DomainError('CONFLICT', COMPANY_MISMATCH_MESSAGE, [{ field: '', message: COMPANY_MISMATCH_MESSAGE }]);
+  }
+}
+
 /**
  * Builds the `authenticate` pre-handler: 401 (UNAUTHORIZED_MESSAGE) without a bearer token, with
  * a bad or expired token, with a revoked session (logout, refresh), a session idle longer than the
  * INATIVIDADE_MINUTOS parameter, or an inactive user. 403 (PASSWORD_CHANGE_REQUIRED_MESSAGE) when
  * the user must still change the password and the route is not marked `allowPendingPasswordChange`.
- * Sets `request.auth`.
+ * 400/409 from `assertShownCompany` when the `X-Empresa` header names another company than the
+ * session's. Sets `request.auth`.
  */
 export function makeAuthenticate(db: Db, signer: TokenSigner): Authenticate {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
@@ -83,6 +103,7 @@ export function makeAuthenticate(db: Db, signer: TokenSigner): Authenticate {
     if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, claims.sessionId));
     }
+    assertShownCompany(request, row.companyId);
     if (row.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
       throw new DomainError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED_MESSAGE);
     }

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import {
+  COMPANY_HEADER_INVALID_MESSAGE,
+  COMPANY_MISMATCH_MESSAGE,
   FORBIDDEN_MESSAGE,
   LOGIN_FAILED_MESSAGE,
   LOGIN_RATE_LIMIT_MESSAGE,
@@ -201,6 +203,37 @@ describe('POST auth/refresh', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().messages[0].field).toBe('idEmpresa');
     expect((await call(t.app, 'POST', 'auth/refresh', { payload: { idEmpresa: 1 } })).statusCode).toBe(401);
+  });
+});
+
+describe('X-Empresa: the company the browser tab shows (issue 15, two tabs)', () => {
+  it('answers 409 when the tab shows another company than the session, before the role check and without touching data', async () => {
+    const [c1, c2] = t.seed.companyIds;
+    const first = await t.login('admin', 'admin');
+    expect(first.idEmpresa).toBe(c1);
+    // tab A switches to the second company; tab B still shows the first one and sends it
+    const switched = sessionUserSchema.parse((await call(t.app, 'POST', 'auth/refresh', { token: first.token, payload: { idEmpresa: c2 } })).json());
+    const stale = await call(t.app, 'GET', 'system/company/empresaSelect', { token: switched.token, headers: { 'X-Empresa': String(c1) } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: COMPANY_MISMATCH_MESSAGE, messages: [{ field: '', message: COMPANY_MISMATCH_MESSAGE }] });
+    // a write is refused the same way and changes nothing
+    const write = await call(t.app, 'POST', 'auth/refresh', { token: switched.token, headers: { 'x-empresa': String(c1) }, payload: { idEmpresa: c1 } });
+    expect(write.statusCode).toBe(409);
+    expect((await call(t.app, 'GET', 'system/company/empresaSelect', { token: switched.token })).statusCode).toBe(200);
+    // the tab that shows the session's company, and a caller without the header, pass
+    expect((await call(t.app, 'GET', 'system/company/empresaSelect', { token: switched.token, headers: { 'X-Empresa': String(c2) } })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', 'system/company/empresaSelect', { token: switched.token, headers: { 'X-Empresa': ' ' } })).statusCode).toBe(200);
+    await t.database.db.update(users).set({ lastCompanyId: c1 }).where(eq(users.id, t.seed.adminId));
+  });
+
+  it('answers 400 for a value that is not a company id, and 401 before it without a valid token', async () => {
+    const admin = await t.login('admin', 'admin');
+    for (const value of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const res = await call(t.app, 'GET', 'system/company/empresaSelect', { token: admin.token, headers: { 'X-Empresa': value } });
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().messages).toEqual([{ field: 'X-Empresa', message: COMPANY_HEADER_INVALID_MESSAGE }]);
+    }
+    expect((await call(t.app, 'GET', 'system/company/empresaSelect', { headers: { 'X-Empresa': 'abc' } })).statusCode).toBe(401);
   });
 });
 

@@ -5,7 +5,6 @@ export * from '../users/users.schema.ts';
 export * from '../auth/auth.schema.ts';
 export * from '../parameters/parameters.schema.ts';
 export * from '../lookups/lookups.schema.ts';
-export * from '../registers/registers.schema.ts';
 export * from '../products/products.schema.ts';
 export * from '../audit/audit.schema.ts';
 export * from '../goals/goals.schema.ts';

@@ -15,3 +15,24 @@ export const targetAudiences = simpleLookup('publico_alvo');
 export const contentRatings = simpleLookup('classificacao_indicativa');
 /** Product line lookup. */
 export const productLines = simpleLookup('linha_produto');
+
+/**
+ * A coded lookup (SPEC "matching and lookup screens"): Acervo's own code (`codigo`, unique), a
+ * pt-BR label (`nome`, unique) and the active flag. Seeded by migration 0005 from EDItEUR ONIX
+ * code lists; the ERP correspondences map ERP codes onto `codigo`. Their `nome` is the one label
+ * of an ONIX code wherever a user reads it (the pickers and the product's descriptions, issue 15).
+ */
+const codedLookup = (table: string) =>
+  pgTable(table, {
+    id: serial('id').primaryKey(),
+    code: varchar('codigo', { length: 20 }).notNull().unique(),
+    name: varchar('nome', { length: 150 }).notNull().unique(),
+    active: boolean('ativo').notNull().default(true),
+  });
+
+/** Contributor role lookup, seeded from ONIX code list 17 (`A01` author, `B06` translator, ...). */
+export const contributionTypes = codedLookup('contribuicao');
+/** Binding / product form lookup, seeded from ONIX code list 150 (`BB` hardback, `BC` paperback, ...). */
+export const bindings = codedLookup('encadernacao');
+/** Product availability (situação) lookup, seeded from ONIX code list 65 (`20` available, ...). */
+export const productSituations = codedLookup('produto_situacao');

@@ -203,10 +203,12 @@ describe('matching tables', () => {
       ['TP1', 2, 'BC'],
       ['TP2', 1, 'BB'],
     ]);
-    expect((await list('correspondencia-situacao')).itens.map((i) => [i.codigoErp, i.registros])).toEqual([
-      ['20', 2],
-      ['21', 2],
+    // the ERP's availability codes carry their label (issue 15: the column showed bare codes)
+    expect((await list('correspondencia-situacao')).itens.map((i) => [i.codigoErp, i.descricaoErp, i.registros])).toEqual([
+      ['20', 'Disponível', 2],
+      ['21', 'Em estoque', 2],
     ]);
+    expect((await list('correspondencia-situacao', '?term=estoque')).itens.map((i) => i.codigoErp)).toEqual(['21']);
     expect((await list('correspondencia-editora', '?term=brisa')).itens.map((i) => i.codigoErp)).toEqual(['S2']);
     expect((await call(t.app, 'GET', 'correspondencia-editora?sorter=bogus', { token: admin })).statusCode).toBe(400);
     // Another company sees none of them

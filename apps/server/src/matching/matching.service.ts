@@ -79,8 +79,11 @@ function erpCodes(kind: MatchKind, companyId: number): SQL {
         LEFT JOIN (SELECT selo_id AS ref, count(*) AS registros FROM erp_produto WHERE empresa_id = ${c} AND selo_id IS NOT NULL GROUP BY selo_id) n ON n.ref = r.id
         WHERE r.empresa_id = ${c}`;
     case 'SITUACAO':
-      return sql`SELECT e.situacao AS codigo_erp, NULL::varchar AS descricao_erp, NULL::varchar AS detalhe_erp, e.situacao AS padrao, count(*)::int AS registros
-        FROM erp_produto e WHERE e.empresa_id = ${c} AND e.situacao IS NOT NULL GROUP BY e.situacao`;
+      // the ERP sends an ONIX list 65 code; its label is the one Acervo's picker shows (issue 15)
+      return sql`SELECT g.codigo_erp, ps.nome AS descricao_erp, NULL::varchar AS detalhe_erp, g.codigo_erp AS padrao, g.registros
+        FROM (SELECT e.situacao AS codigo_erp, count(*)::int AS registros FROM erp_produto e
+          WHERE e.empresa_id = ${c} AND e.situacao IS NOT NULL GROUP BY e.situacao) g
+        LEFT JOIN produto_situacao ps ON ps.codigo = g.codigo_erp`;
   }
 }
 

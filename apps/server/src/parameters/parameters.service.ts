@@ -3,6 +3,7 @@ import {
   PARAMETER_DEFAULTS,
   PARAMETER_WIRE_FIELDS,
   SECRET_PARAMETER_KEYS,
+  formatDateTime,
   type EmailTestResult,
   type ParameterKey,
   type ParameterUpdate,
@@ -236,7 +237,7 @@ export async function sendTestEmail(db: Executor, to: string, log?: WarnLogger, 
     {
       to,
       subject: 'Acervo: teste de e-mail',
-      text: `Esta é uma mensagem de teste enviada pela tela Parâmetros do Acervo em ${new Date().toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.\n\nSe você a recebeu, as configurações de e-mail estão corretas.`,
+      text: `Esta é uma mensagem de teste enviada pela tela Parâmetros do Acervo em ${formatDateTime(new Date())} (horário de Brasília).\n\nSe você a recebeu, as configurações de e-mail estão corretas.`,
     },
     timeoutMs,
   );

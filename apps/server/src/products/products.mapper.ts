@@ -16,10 +16,20 @@ const LIST = {
 } as const;
 
 /**
- * Catalogue list row → `productListItemSchema`. `autores` is the contributors' names in `ordem`
- * joined with '; ' (null when none); `descricaoSituacao` the ONIX list 65 description of `situacao`.
+ * The label a user reads for an ONIX code (issue 15, defect 4): the code's `nome` in Acervo's coded
+ * lookup (pt-BR, what the pickers show: 20 → Disponível, A01 → Autor, BC → Brochura), else the
+ * EDItEUR code list's English description, else null.
  */
-export function toProductListItem(row: ProductListRow): ProductListItem {
+export function codeLabel(lookupName: string | null | undefined, list: number, code: string | null | undefined): string | null {
+  return lookupName ?? codeDescription(list, code);
+}
+
+/**
+ * Catalogue list row → `productListItemSchema`. `autores` is the contributors' names in `ordem`
+ * joined with '; ' (null when none); `descricaoSituacao` the situation lookup's label of
+ * `situacao` (`situationNames`, as the picker shows it), else the ONIX list 65 description.
+ */
+export function toProductListItem(row: ProductListRow, situationNames: ReadonlyMap<string, string> = new Map()): ProductListItem {
   return {
     id: row.id,
     idErp: row.erpId,
@@ -30,7 +40,7 @@ export function toProductListItem(row: ProductListRow): ProductListItem {
     selo: row.imprintName,
     autores: row.contributors,
     situacao: row.availability,
-    descricaoSituacao: codeDescription(LIST.availability, row.availability),
+    descricaoSituacao: codeLabel(row.availability === null ? null : situationNames.get(row.availability), LIST.availability, row.availability),
     anoEdicao: row.editionYear,
     formatoProduto: row.productForm,
     ativo: row.active,
@@ -44,8 +54,9 @@ function namedRef(ref: { id: number | null; name: string | null } | null): { id:
 }
 
 /**
- * Product with its children → `productDetailSchema`. Lookups become `{id, nome}` or null; ONIX
- * codes get their EDItEUR descriptions (lists 17, 26, 58, 64, 65, 74, 96, 150, 175); `percentualDescontoMaximo`
+ * Product with its children → `productDetailSchema`. Lookups become `{id, nome}` or null; the
+ * situation, product form and contributor roles get their coded lookup's pt-BR label (`codeLabel`),
+ * the other ONIX codes their EDItEUR descriptions (lists 17, 26, 58, 64, 65, 74, 96, 150, 175); `percentualDescontoMaximo`
  * (numeric 5,2 read as text) becomes a number; dates stay `YYYY-MM-DD`; timestamps become ISO 8601.
  */
 export function toProductDetail(record: ProductDetailRecord): ProductDetail {
@@ -90,7 +101,7 @@ export function toProductDetail(record: ProductDetailRecord): ProductDetail {
     estoqueMinimo: p.minStock,
     estoqueMaximo: p.maxStock,
     formatoProduto: p.productForm,
-    descricaoFormatoProduto: codeDescription(LIST.productForm, p.productForm),
+    descricaoFormatoProduto: codeLabel(row.productFormName, LIST.productForm, p.productForm),
     detalhesFormato: p.productFormDetails,
     descricoesDetalhesFormato: p.productFormDetails.map((code) => codeDescription(LIST.productFormDetail, code)),
     encadernacao: p.binding,
@@ -98,7 +109,7 @@ export function toProductDetail(record: ProductDetailRecord): ProductDetail {
     codigoBeneficio: p.benefitCode,
     percentualDescontoMaximo: p.maxDiscountPercent === null ? null : Number(p.maxDiscountPercent),
     situacao: p.availability,
-    descricaoSituacao: codeDescription(LIST.availability, p.availability),
+    descricaoSituacao: codeLabel(row.situationName, LIST.availability, p.availability),
     dataSituacao: p.availabilityDate,
     caracteristicaFiscal: p.fiscalCharacteristic,
     sinopse: p.synopsis,
@@ -116,7 +127,7 @@ export function toProductDetail(record: ProductDetailRecord): ProductDetail {
       (c): Contributor => ({
         ordem: c.sequence,
         tipoContribuicao: c.role,
-        descricaoContribuicao: codeDescription(LIST.contributorRole, c.role),
+        descricaoContribuicao: codeLabel(c.roleName, LIST.contributorRole, c.role),
         nomeCompleto: c.fullName,
         nomeInvertido: c.invertedName,
       }),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { openTestDatabase } from '../test/test-app.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { productContributors, products, publishers } from './products.schema.ts';
 import { findProductPage, type ProductPageRequest } from './products.repository.ts';
 
@@ -207,6 +208,65 @@ describe('word index (produto_palavra)', () => {
     } finally {
       await database.db.execute(sql.raw(`DELETE FROM produto_palavra WHERE palavra = 'zzplant'`));
     }
+  });
+});
+
+/** The database with every statement's SQL text recorded in `statements`. */
+function recording(statements: string[]): Executor {
+  const dialect = new PgDialect();
+  const db = database.db;
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === 'execute') {
+        return (query: SQL) => {
+          statements.push(dialect.sqlToQuery(query).sql);
+          return target.execute(query);
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  }) as Executor;
+}
+
+describe('broad words under load (issue 15)', () => {
+  it('reads the page of a broad one-word term with the probe and a walk alone, never planning the count', async () => {
+    const page = { ...FIRST_PAGE, size: 3 };
+    const [publisher] = await database.db.insert(publishers).values({ name: 'Editora Ampla', nameKey: 'editora ampla' }).returning({ id: publishers.id });
+    await database.db.execute(sql`UPDATE produto SET editora_id = ${publisher.id} WHERE titulo LIKE 'Título%'`);
+    const titles = await database.db.execute(sql`SELECT id FROM produto WHERE titulo LIKE 'Título%' ORDER BY id LIMIT 12`);
+    await database.db.insert(productContributors).values(
+      (titles as unknown as { rows: { id: number }[] }).rows.map((r, i) => ({ productId: Number(r.id), sequence: 50, role: 'A01', fullName: `Ana Silva ${i}` })),
+    );
+    try {
+      for (const filters of [{ term: 'Titulo' }, { term: 'silva' }, { title: 'títulos' }, { publisher: 'ampla' }]) {
+        const statements: string[] = [];
+        const fast = await findProductPage(recording(statements), filters, page, { countExactUpTo: 10 });
+        expect(fast, JSON.stringify(filters)).toEqual(await findProductPage(database.db, filters, page, { countExactUpTo: 10, wordIndex: false }));
+        expect(fast, JSON.stringify(filters)).toMatchObject({ total: 10, approximate: true, hasNext: true });
+        if ('term' in filters) {
+          expect(statements, JSON.stringify(filters)).toHaveLength(2);
+          expect(statements[0], JSON.stringify(filters)).toMatch(/^WITH amplo AS/);
+          expect(statements[1], JSON.stringify(filters)).not.toMatch(/\bm AS MATERIALIZED/);
+        } else {
+          // a title word or publisher keeps the one statement, whose probe runs in place
+          expect(statements, JSON.stringify(filters)).toHaveLength(1);
+        }
+      }
+      // a term that is not broad: the probe, then the usual statement, which does not probe again
+      const statements: string[] = [];
+      expect(await findProductPage(recording(statements), { term: 'títulos' }, page, { countExactUpTo: 100 })).toMatchObject({ total: 25, approximate: false });
+      expect(statements).toHaveLength(2);
+      expect(statements[1]).toMatch(/amplo AS \(SELECT false AS b, false AS bn\)/);
+    } finally {
+      await database.db.execute(sql`DELETE FROM produto_contribuidor WHERE nome_completo LIKE 'Ana Silva%'`);
+      await database.db.execute(sql`UPDATE produto SET editora_id = NULL WHERE editora_id = ${publisher.id}`);
+      await database.db.execute(sql`DELETE FROM editora WHERE id = ${publisher.id}`);
+    }
+  });
+
+  it('keeps the normalised contributor name in the contributor key, so the walk reads no contributor row', async () => {
+    const result = (await database.db.execute(sql`SELECT pg_get_indexdef('produto_contribuidor_produto_id_ordem_pk'::regclass) AS def`)) as unknown as { rows: { def: string }[] };
+    expect(result.rows[0].def).toMatch(/UNIQUE INDEX produto_contribuidor_produto_id_ordem_pk .*\(produto_id, ordem\) INCLUDE \(nome_busca\)/);
   });
 });
 

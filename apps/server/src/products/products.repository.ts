@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { ageRanges, contentRatings, productLines, targetAudiences } from '../lookups/lookups.schema.ts';
+import { ageRanges, bindings, contentRatings, contributionTypes, productLines, productSituations, targetAudiences } from '../lookups/lookups.schema.ts';
 import { imprints, productContributors, productPrices, products, productSubjects, productWords, publishers } from './products.schema.ts';
 
 /** Sortable columns of the catalogue list (wire names of `PRODUCT_SORT_FIELDS`). */
@@ -358,6 +358,28 @@ function broadPublisherMatch(publisher: string, cap: number): SQL {
 const NOT_BROAD = sql`amplo AS (SELECT false AS b, false AS bn)`;
 
 /**
+ * Whether the page runs `probeBroad` before its statement: a one-word `term` that is not an ISBN
+ * (`singleWordFilter`). Only there is the one statement's planning worth a second round trip
+ * (CPU per request on 500,000 titles, bench/README.md "Broad terms under load": `term=silva`
+ * 3.9 → 2.8 ms); a title word or publisher gained under 7 % while a rare word paid ≈ 0.5 ms for
+ * the extra statement, so they keep the single statement, whose `amplo` probes in place.
+ */
+function hasBroadProbe(f: ProductListFilters): boolean {
+  return Boolean(f.term) && !f.termIsbns?.length && singleWordFilter(f) !== null;
+}
+
+/**
+ * Runs `broadMatch` alone: `b` more than `cap` products match (from the word index or the
+ * publisher count), `bn` that came from contributor names. Two index probes of at most cap + 1
+ * entries each (≈ 0.5 ms), planned without the rest of the page statement.
+ */
+async function probeBroad(db: Executor, f: ProductListFilters, cap: number): Promise<{ b: boolean; bn: boolean }> {
+  const result = (await db.execute(sql`WITH ${broadMatch(f, cap)} SELECT amplo.b AS b, amplo.bn AS bn FROM amplo`)) as unknown as { rows: { b: boolean; bn: boolean }[] };
+  const row = result.rows[0];
+  return { b: row?.b === true, bn: row?.bn === true };
+}
+
+/**
  * CTEs `amplo` (`broadMatch`), `m` (id and sort key `k` of at most `cap` + 1 matching rows,
  * MATERIALIZED; not read when `amplo` says more than cap) and `contagem` (`n`: the number of
  * matches when at most `cap`, anything above `cap` otherwise; `estimate` null).
@@ -438,6 +460,11 @@ type PageQueryRow = Omit<ProductListRow, 'id'> & { id: number | null; n: number 
  *   indexed sort (`titulo`, `isbn13`, `idErp`, `id`) and a page ending within
  *   WALK_PAGES_UP_TO_ROWS, the same statement reads the page along the sort index, testing each of
  *   its first `walkWindowRows` rows (`buildConditions(…, 'row')`) and stopping when the page is full.
+ * - A walkable page of a one-word `term` (`hasBroadProbe`) first runs the word-index probe
+ *   alone (`probeBroad`); when it says
+ *   "more than the threshold", a statement that only walks the sort index reads the page
+ *   (`broadWalk`), so the count's branches are neither planned nor run; otherwise the usual
+ *   statement runs without probing again.
  * - When the title words match nothing, the title text is matched as a fragment and the statement
  *   runs again. A second statement also reads the page when the window held too few matches (the
  *   whole index walked, sequential scans and JIT off for its transaction), for deeper pages and
@@ -500,10 +527,10 @@ export async function findProductPage(
    * from its first `window` rows, testing each (`hit`) until the page and one more row are found.
    * Each branch runs only when the count (an InitPlan) selects it.
    */
-  const fewMatches = (f: ProductListFilters) =>
+  const fewMatches = (f: ProductListFilters, wordIndex: boolean) =>
     pageRows(
       db,
-      select(sql`${firstMatches(f, key, source, cap, options.wordIndex ?? true)},
+      select(sql`${firstMatches(f, key, source, cap, wordIndex)},
         pagina AS ((SELECT m.id, m.k FROM m WHERE (SELECT n FROM contagem) BETWEEN 0 AND ${cap} ORDER BY m.k ${dir}, m.id ${dir} ${limit})
         ${
           walkable
@@ -521,11 +548,50 @@ export async function findProductPage(
         contagem AS (SELECT count(*) AS n, NULL AS estimate FROM m),
         pagina AS (SELECT m.id, m.k FROM m ORDER BY m.k ${dir}, m.id ${dir} ${limit})`),
     );
+  /**
+   * The page of a match already known to be broad (`probeBroad`), read along the sort index from its
+   * first `window` rows, alone: nothing is counted (total = the threshold, approximate). For `term`
+   * whose contributor names were not the broad part (`bn` false), CTE `a` holds the contributor
+   * alternative (up to twice cap + 1 rows) and a walked row is looked up there, its contributors read
+   * only when `a` is incomplete, as in `firstMatches`' statement (same CTE names, same
+   * `buildConditions`); with `bn` each walked row's contributors are read (a broad name is common).
+   */
+  const broadWalk = (f: ProductListFilters, bn: boolean) => {
+    const contributorLimit = contributorRowLimit(cap);
+    const lookUp = Boolean(f.term) && !bn;
+    const names = lookUp
+      ? sql`amplo AS (SELECT false AS bn),
+        a AS MATERIALIZED (SELECT 2 AS arm, c.produto_id AS id FROM ${productContributors} c WHERE c.nome_busca LIKE ${containsPattern(f.term as string)} LIMIT ${contributorLimit}),`
+      : sql``;
+    return pageRows(
+      db,
+      select(sql`${names}
+        contagem AS (SELECT ${cap + 1} AS n, NULL AS estimate),
+        pagina AS (SELECT w.id, w.k FROM (SELECT ${products.id} AS id, ${key} AS k, (${and(...buildConditions(f, 'row', lookUp ? { contributorLimit } : undefined))}) AS hit
+            FROM ${products} ORDER BY ${key} ${dir}, ${products.id} ${dir} LIMIT ${window}) w
+          WHERE w.hit ${limit})`),
+    );
+  };
   let f: ProductListFilters = hasOpenTextMatch(filters) ? { ...filters, textMatch: 'words' } : filters;
-  let raw = await fewMatches(f);
-  if (Number(raw[0]?.n ?? 0) === 0 && hasOpenTextMatch(filters)) {
-    f = { ...f, textMatch: 'fragments' };
-    raw = await fewMatches(f);
+  let wordIndex = options.wordIndex ?? true;
+  let raw: PageQueryRow[] | null = null;
+  if (wordIndex && walkable && hasBroadProbe(f)) {
+    // A one-word term: probe first; if broad, a statement that only walks the sort index. The
+    // page statement below would do both in one, but planning its every branch (the alternatives,
+    // the exact count) cost as much as running it (≈ 1.3 ms of 3 for `term=silva` on 500,000 titles).
+    const broad = await probeBroad(db, f, cap);
+    if (broad.b) {
+      raw = await broadWalk(f, broad.bn);
+      if (raw.filter((r) => r.id !== null).length > req.size) return done(raw, cap, true);
+    }
+    wordIndex = false; // asked already: the page statement need not probe again
+  }
+  if (!raw) {
+    raw = await fewMatches(f, wordIndex);
+    if (Number(raw[0]?.n ?? 0) === 0 && hasOpenTextMatch(filters)) {
+      f = { ...f, textMatch: 'fragments' };
+      raw = await fewMatches(f, wordIndex);
+    }
   }
   let n = Number(raw[0]?.n ?? 0);
   if (n < 0) {
@@ -583,6 +649,8 @@ function selectProductRows(db: Executor, where: SQL | undefined) {
       targetAudience: { id: targetAudiences.id, name: targetAudiences.name },
       contentRating: { id: contentRatings.id, name: contentRatings.name },
       productLine: { id: productLines.id, name: productLines.name },
+      situationName: productSituations.name,
+      productFormName: bindings.name,
     })
     .from(products)
     .leftJoin(publishers, eq(publishers.id, products.publisherId))
@@ -591,6 +659,8 @@ function selectProductRows(db: Executor, where: SQL | undefined) {
     .leftJoin(targetAudiences, eq(targetAudiences.id, products.targetAudienceId))
     .leftJoin(contentRatings, eq(contentRatings.id, products.contentRatingId))
     .leftJoin(productLines, eq(productLines.id, products.productLineId))
+    .leftJoin(productSituations, eq(productSituations.code, products.availability))
+    .leftJoin(bindings, eq(bindings.code, products.productForm))
     .where(where);
 }
 
@@ -602,25 +672,41 @@ async function findProductRow(db: Executor, id: number) {
 /** A product with its lookups, contributors, subjects and prices (children in `ordem` order). */
 export interface ProductDetailRecord {
   row: ProductDetailRow;
-  contributors: (typeof productContributors.$inferSelect)[];
+  /** Contributors, each with the label of its role in the contributor-role lookup (null when the lookup has no such code). */
+  contributors: ((typeof productContributors.$inferSelect) & { roleName: string | null })[];
   subjects: (typeof productSubjects.$inferSelect)[];
   prices: (typeof productPrices.$inferSelect)[];
 }
 
 /**
  * Reads one product for `GET produto/{id}`: the product row joined to publisher, imprint and the
- * four simple lookups, plus its contributors, subjects and prices ordered by `ordem`.
+ * four simple lookups, with the labels of its situation and product form in the coded lookups,
+ * plus its contributors (with their role's label), subjects and prices ordered by `ordem`.
  * @returns the record, or null when no product has this id
  */
 export async function findProductDetail(db: Executor, id: number): Promise<ProductDetailRecord | null> {
   const [row, contributors, subjects, prices] = await Promise.all([
     findProductRow(db, id),
-    db.select().from(productContributors).where(eq(productContributors.productId, id)).orderBy(asc(productContributors.sequence)),
+    db
+      .select({ contributor: productContributors, roleName: contributionTypes.name })
+      .from(productContributors)
+      .leftJoin(contributionTypes, eq(contributionTypes.code, productContributors.role))
+      .where(eq(productContributors.productId, id))
+      .orderBy(asc(productContributors.sequence)),
     db.select().from(productSubjects).where(eq(productSubjects.productId, id)).orderBy(asc(productSubjects.sequence)),
     db.select().from(productPrices).where(eq(productPrices.productId, id)).orderBy(asc(productPrices.sequence)),
   ]);
   if (!row) return null;
-  return { row, contributors, subjects, prices };
+  return { row, contributors: contributors.map((c) => ({ ...c.contributor, roleName: c.roleName })), subjects, prices };
+}
+
+/**
+ * The product-situation lookup's labels by code (`'20'` → `'Disponível'`), about 30 rows: the
+ * catalogue list names each row's situation with them, as the situation picker does.
+ */
+export async function findSituationNames(db: Executor): Promise<Map<string, string>> {
+  const rows = await db.select({ code: productSituations.code, name: productSituations.name }).from(productSituations);
+  return new Map(rows.map((r) => [r.code, r.name]));
 }
 
 /**
@@ -635,7 +721,12 @@ export async function findProductDetailsByIsbn(db: Executor, isbns: readonly str
   if (rows.length === 0) return found;
   const ids = rows.map((r) => r.product.id);
   const [contributors, subjects, prices] = await Promise.all([
-    db.select().from(productContributors).where(inArray(productContributors.productId, ids)).orderBy(asc(productContributors.productId), asc(productContributors.sequence)),
+    db
+      .select({ contributor: productContributors, roleName: contributionTypes.name })
+      .from(productContributors)
+      .leftJoin(contributionTypes, eq(contributionTypes.code, productContributors.role))
+      .where(inArray(productContributors.productId, ids))
+      .orderBy(asc(productContributors.productId), asc(productContributors.sequence)),
     db.select().from(productSubjects).where(inArray(productSubjects.productId, ids)).orderBy(asc(productSubjects.productId), asc(productSubjects.sequence)),
     db.select().from(productPrices).where(inArray(productPrices.productId, ids)).orderBy(asc(productPrices.productId), asc(productPrices.sequence)),
   ]);
@@ -645,7 +736,7 @@ export async function findProductDetailsByIsbn(db: Executor, isbns: readonly str
     byId.set(row.product.id, record);
     found.set(row.product.isbn13, record);
   }
-  for (const c of contributors) byId.get(c.productId)?.contributors.push(c);
+  for (const c of contributors) byId.get(c.contributor.productId)?.contributors.push({ ...c.contributor, roleName: c.roleName });
   for (const s of subjects) byId.get(s.productId)?.subjects.push(s);
   for (const p of prices) byId.get(p.productId)?.prices.push(p);
   return found;

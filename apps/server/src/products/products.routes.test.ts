@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { ErrorBody, PagedList, ProductDetail, ProductListItem } from '@acervo/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { productContributors, productPrices, products, productSubjects, publishers } from './products.schema.ts';
@@ -126,7 +127,8 @@ describe('GET produto — paging', () => {
       selo: null,
       autores: 'Ana Souza; Bruno Lima',
       situacao: '20',
-      descricaoSituacao: 'Available',
+      // the situation picker's label (lookup produto_situacao), not the code list's English
+      descricaoSituacao: 'Disponível',
       anoEdicao: 2019,
       formatoProduto: 'BC',
       ativo: true,
@@ -299,9 +301,10 @@ describe('GET produto/{id}', () => {
       status: '04',
       descricaoStatus: 'Active',
       situacao: '20',
-      descricaoSituacao: 'Available',
+      // issue 15: the pickers' pt-BR labels (coded lookups), not the code lists' English
+      descricaoSituacao: 'Disponível',
       formatoProduto: 'BC',
-      descricaoFormatoProduto: 'Paperback / softback',
+      descricaoFormatoProduto: 'Brochura',
       percentualDescontoMaximo: 12.5,
       dataPublicacao: '2019-03-15',
       produtosRelacionados: ['9788575220030'],
@@ -318,8 +321,8 @@ describe('GET produto/{id}', () => {
     });
     expect(body.editora).toEqual({ id: expect.any(Number), nome: 'Editora Açaí' });
     expect(body.autores).toEqual([
-      { ordem: 1, tipoContribuicao: 'A01', descricaoContribuicao: 'By (author)', nomeCompleto: 'Ana Souza', nomeInvertido: 'Souza, Ana' },
-      { ordem: 2, tipoContribuicao: 'B01', descricaoContribuicao: expect.any(String), nomeCompleto: 'Bruno Lima', nomeInvertido: 'Lima, Bruno' },
+      { ordem: 1, tipoContribuicao: 'A01', descricaoContribuicao: 'Autor', nomeCompleto: 'Ana Souza', nomeInvertido: 'Souza, Ana' },
+      { ordem: 2, tipoContribuicao: 'B01', descricaoContribuicao: 'Organizador', nomeCompleto: 'Bruno Lima', nomeInvertido: 'Lima, Bruno' },
     ]);
     expect(body.assuntos).toEqual([
       { esquema: '10', descricaoEsquema: 'BISAC Subject Heading', codigo: 'SOC052000', descricao: 'Social Science / Media Studies', principal: true },
@@ -367,6 +370,22 @@ describe('GET produto/{id}', () => {
 
   it('answers 401 without a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: `${BASE}/1` })).statusCode).toBe(401);
+  });
+
+  it('names a code the lookups lack with the code list English, and follows a renamed lookup label (issue 15)', async () => {
+    const id = ids['Além das redes de colaboração'];
+    const db = t.database.db;
+    await db.execute(sql`UPDATE produto_situacao SET nome = 'Disponível para venda' WHERE codigo = '20'`);
+    await db.execute(sql`UPDATE encadernacao SET codigo = 'BC-X' WHERE codigo = 'BC'`);
+    try {
+      const body = (await list(`/${id}`)).json() as ProductDetail;
+      expect(body).toMatchObject({ descricaoSituacao: 'Disponível para venda', descricaoFormatoProduto: 'Paperback / softback' });
+      const listed = (await page('?pageSize=1')).itens[0];
+      expect(listed).toMatchObject({ situacao: '20', descricaoSituacao: 'Disponível para venda' });
+    } finally {
+      await db.execute(sql`UPDATE produto_situacao SET nome = 'Disponível' WHERE codigo = '20'`);
+      await db.execute(sql`UPDATE encadernacao SET codigo = 'BC' WHERE codigo = 'BC-X'`);
+    }
   });
 });
 

@@ -181,6 +181,8 @@ export const productContributors = pgTable(
     searchName: text('nome_busca').generatedAlwaysAs(sql`acervo_normalize(nome_completo)`),
   },
   (t) => [
+    // Migration 0010 adds INCLUDE (nome_busca) to this key (drizzle cannot write INCLUDE): the
+    // catalogue's page walk tests a title's contributor names from the key alone.
     primaryKey({ columns: [t.productId, t.sequence] }),
     // Catalogue filter `term`: accent-insensitive contains on the contributor name (GET produto).
     index('produto_contribuidor_nome_busca_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),

@@ -11,7 +11,7 @@ import {
 import type { Executor } from '../db/client.ts';
 import { fieldError, notFound } from '../shared/errors.ts';
 import { toProductDetail, toProductListItem } from './products.mapper.ts';
-import { findProductDetail, findProductPage, type ProductListFilters, type ProductPageRequest } from './products.repository.ts';
+import { findProductDetail, findProductPage, findSituationNames, type ProductListFilters, type ProductPageRequest } from './products.repository.ts';
 
 /** Message of a `sorter` naming a field that cannot be sorted on (400 on field `sorter`). */
 export const INVALID_SORTER_MESSAGE = 'Ordenação inválida';
@@ -94,8 +94,8 @@ export function toListRequest(query: ProductListQuery): { filters: ProductListFi
  */
 export async function listProducts(db: Executor, query: ProductListQuery): Promise<PagedList<ProductListItem>> {
   const { filters, page } = toListRequest(query);
-  const { rows, total, approximate, hasNext } = await findProductPage(db, filters, page);
-  return toPagedList(rows.map(toProductListItem), page.page, page.size, total, approximate ? { hasNext } : undefined);
+  const [{ rows, total, approximate, hasNext }, situationNames] = await Promise.all([findProductPage(db, filters, page), findSituationNames(db)]);
+  return toPagedList(rows.map((row) => toProductListItem(row, situationNames)), page.page, page.size, total, approximate ? { hasNext } : undefined);
 }
 
 /**

@@ -1,21 +1,6 @@
-import { boolean, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-
 /**
- * A coded lookup (SPEC "matching and lookup screens"): Acervo's own code (`codigo`, unique), a
- * pt-BR label (`nome`, unique) and the active flag. Seeded by migration 0005 from EDItEUR ONIX
- * code lists; the ERP correspondences map ERP codes onto `codigo`.
+ * The coded lookups the register screens edit (contributor roles, bindings / product forms,
+ * product situations). Their tables live in `lookups/` beside the simple lookups, so the products
+ * domain reads their labels without importing this domain (which imports products).
  */
-const codedLookup = (table: string) =>
-  pgTable(table, {
-    id: serial('id').primaryKey(),
-    code: varchar('codigo', { length: 20 }).notNull().unique(),
-    name: varchar('nome', { length: 150 }).notNull().unique(),
-    active: boolean('ativo').notNull().default(true),
-  });
-
-/** Contributor role lookup, seeded from ONIX code list 17 (`A01` author, `B06` translator, ...). */
-export const contributionTypes = codedLookup('contribuicao');
-/** Binding / product form lookup, seeded from ONIX code list 150 (`BB` hardback, `BC` paperback, ...). */
-export const bindings = codedLookup('encadernacao');
-/** Product availability (situação) lookup, seeded from ONIX code list 65 (`20` available, ...). */
-export const productSituations = codedLookup('produto_situacao');
+export { bindings, contributionTypes, productSituations } from '../lookups/lookups.schema.ts';

@@ -31,6 +31,8 @@ export function preloadSignedInApp(): void {
  * The shell (SPEC section 2): a spinner while the stored session is restored, the login area when
  * nobody is signed in (any path), otherwise the signed-in application with the user's allowed
  * routes. The login area uses no router, so nothing of the signed-in app is loaded before sign-in.
+ * The signed-in app is keyed by user and company: a company switch (in this tab or followed from
+ * another) mounts a new router and query cache, so no screen keeps the previous company's data.
  */
 export function App() {
   const { loading, signedIn, user } = useSession();
@@ -38,7 +40,7 @@ export function App() {
   if (!signedIn || !user) return <LoginPage onSignInStarted={preloadSignedInApp} />;
   return (
     <Suspense fallback={<PageSpinner />}>
-      <SignedInApp roles={user.roles} />
+      <SignedInApp key={`${user.id}:${user.idEmpresa ?? ''}`} roles={user.roles} />
     </Suspense>
   );
 }

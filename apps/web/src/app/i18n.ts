@@ -1,8 +1,7 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import type { FeatureMessages, Language, Messages } from '../shared/i18n-types.ts';
-import { LANGUAGES, applyDocumentLanguage, initialLanguage } from '../shared/i18n/language.ts';
-import { authMessages } from '../features/auth/i18n.ts';
+import { initialLanguage } from '../shared/i18n/language.ts';
+import { LOGIN_FEATURES, createLoginI18n, mergeMessages } from './i18n-login.ts';
 import { layoutMessages } from '../features/layout/i18n.ts';
 import { productsMessages } from '../features/products/i18n.ts';
 import { homeMessages } from '../features/home/i18n.ts';
@@ -18,32 +17,29 @@ import { registersMessages } from '../features/registers/i18n.ts';
 import { publishersMessages } from '../features/publishers/i18n.ts';
 import { matchingMessages } from '../features/matching/i18n.ts';
 import { productImportMessages } from '../features/product-import/i18n.ts';
-
-
-const FEATURES: FeatureMessages[] = [authMessages, layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages, registersMessages, publishersMessages, matchingMessages, productImportMessages];
-
-/** All features' texts of one language merged into one tree (features use distinct top-level keys). */
-export function resourcesFor(language: Language): Messages {
-  return Object.assign({}, ...FEATURES.map((feature) => feature[language])) as Messages;
-}
+import { dataTableMessages } from '../shared/data-table/i18n.ts';
 
 
 /**
+ * Texts of the signed-in app: every feature but the login area's. `SignedInApp` adds them to the
+ * running instance when it loads (`addFeatureMessages`); they are not in the entry chunk.
+ */
+export const SIGNED_IN_FEATURES: readonly FeatureMessages[] = [layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages, registersMessages, publishersMessages, matchingMessages, productImportMessages, dataTableMessages];
+
+/** Every feature's texts: the login area's and the signed-in app's. */
+export const FEATURES: readonly FeatureMessages[] = [...LOGIN_FEATURES, ...SIGNED_IN_FEATURES];
+
+/** All features' texts of one language merged into one tree (features use distinct top-level keys). */
+export function resourcesFor(language: Language): Messages {
+  return mergeMessages(FEATURES, language);
+}
+
+/**
  * Creates and initialises (synchronously) an i18next instance with every feature's texts, and sets
- * `<html lang>` to the language.
+ * `<html lang>` to the language (tests and tools; the app starts with the login area's texts,
+ * `createLoginI18n`, and adds the rest when the signed-in app loads).
  * @param language language to start in (default `initialLanguage()`)
  */
 export function createI18n(language: Language = initialLanguage()): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: { 'pt-BR': { translation: resourcesFor('pt-BR') }, 'en-US': { translation: resourcesFor('en-US') } },
-    lng: language,
-    fallbackLng: 'pt-BR',
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
-  applyDocumentLanguage(language);
-  return instance;
+  return createLoginI18n(language, FEATURES);
 }

@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { createAppRouter } from './router.tsx';
 import { createQueryClient } from './query-client.ts';
+import { addFeatureMessages } from './i18n-login.ts';
+import { SIGNED_IN_FEATURES } from './i18n.ts';
 
 /** Props of `SignedInProviders`. */
 export interface SignedInProvidersProps {
@@ -36,8 +39,12 @@ export interface SignedInAppProps {
  * `RouterProvider` is remounted with it (keyed by the roles): a mounted `RouterProvider` does not
  * take a new router's state, which left `<main>` empty after sign-in. The replaced router is
  * disposed once it is no longer rendered (StrictMode's simulated unmount keeps it).
+ * Before anything renders it adds the signed-in features' texts to the i18n instance (the entry
+ * chunk carries only the login area's).
  */
 export function SignedInApp({ roles }: SignedInAppProps) {
+  const { i18n } = useTranslation();
+  addFeatureMessages(i18n, SIGNED_IN_FEATURES);
   const rolesKey = roles.join('|');
   // rebuilt only when the set of roles changes, not for a new array with the same roles
   const router = useMemo(() => createAppRouter(rolesKey ? rolesKey.split('|') : []), [rolesKey]);

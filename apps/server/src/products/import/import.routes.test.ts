@@ -1,7 +1,8 @@
 /**
  * API tests of the product import (PGlite by default, PostgreSQL with DATABASE_URL): every call and
- * its role, CSV delimiter/encoding detection, decimal comma, XLSX, ONIX 3.0 and 2.1 from the shared
- * data folder (read by path), bad files that write nothing, the job's write and the rejected rows.
+ * its role, CSV delimiter/encoding detection, decimal comma, XLSX, ONIX 3.0 and 2.1 (the project's
+ * fixtures in ../onix/fixtures; the real feeds are import-onix.data.test.ts, `npm run test:data`),
+ * bad files that write nothing, the job's write and the rejected rows.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,13 +17,12 @@ import { setParameter } from '../../auth/auth.test-helpers.ts';
 import { outgoingItems } from '../../integration/integration.schema.ts';
 import { productContributors, productPrices, products, publishers } from '../products.schema.ts';
 import { productImportRows, productImports } from './product-import.schema.ts';
-import { runImport } from './import.service.ts';
 import { startProductImportWorker } from './import.routes.ts';
 import { detectDelimiter } from './import-file.ts';
+import { IMPORT_BOUNDARY, importCalls, multipart } from './import.test-helpers.ts';
 import { COLUMN_TARGETS, IMPORT_COLUMNS, keptOnUpdate, parseDecimal as parseDecimalForTest } from './import-row.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const onixDir = path.join(process.env.ACERVO_SHARED_DATA ?? path.resolve(repoRoot, '../shared/data'), 'onix');
+const onixFixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../onix/fixtures');
 const API = '/api/core-api';
 
 let t: TestApp;
@@ -39,49 +39,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const BOUNDARY = '----acervo-import-test';
-
-/** A multipart body with `content` in field `field`. */
-function multipart(content: Buffer, fileName = 'produtos.csv', field = 'arquivo'): Buffer {
-  return Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
-
-async function upload(content: Buffer, fileName?: string, token = admin) {
-  return t.app.inject({
-    method: 'POST',
-    url: `${API}/produto/importacao`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: multipart(content, fileName),
-  });
-}
-
-async function preview(id: number, query = '') {
-  const res = await t.app.inject({ method: 'GET', url: `${API}/produto/importacao/${id}${query}`, headers: { authorization: `Bearer ${admin}` } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function uploadOk(content: Buffer, fileName?: string): Promise<number> {
-  const res = await upload(content, fileName);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
+const { upload, uploadOk, preview, confirmAndRun } = importCalls(() => t, () => admin);
 
 async function counts() {
   const db = t.database.db;
   const [[p], [i]] = await Promise.all([db.select({ n: count() }).from(products), db.select({ n: count() }).from(productImports)]);
   return { products: p.n, imports: i.n };
-}
-
-async function confirmAndRun(id: number) {
-  const res = await t.app.inject({ method: 'POST', url: `${API}/produto/importacao/${id}/confirmar`, headers: { authorization: `Bearer ${admin}` } });
-  expect(res.statusCode, res.body).toBe(202);
-  // the job: run here as the queue's worker would (no poller runs in tests)
-  await runImport(t.database.db, id);
 }
 
 describe('roles', () => {
@@ -283,22 +246,31 @@ describe('CSV', () => {
 });
 
 describe('ONIX', () => {
-  it('reads ONIX 3.0 (reference tags) through the foundation reader', async () => {
-    const id = await uploadOk(fs.readFileSync(path.join(onixDir, 'im_onix_9782752906700_phebus.xml')), 'phebus.xml');
+  const fixture = (name: string) => fs.readFileSync(path.join(onixFixtures, name));
+
+  it('reads ONIX 3.0 (reference tags) through the foundation reader and writes every product on confirming', async () => {
+    const id = await uploadOk(fixture('import-onix30-reference.xml'), 'editora.xml');
     const p = await preview(id);
-    expect(p).toMatchObject({ formato: 'ONIX', total: 4, novas: 4, comErro: 0 });
+    expect(p).toMatchObject({ formato: 'ONIX', total: 3, novas: 3, comErro: 0 });
     expect(p.avisos[0]).toContain('ONIX 3.0');
+    expect(p.linhas.itens.map((row: { isbn13: string; titulo: string; acao: string }) => [row.isbn13, row.titulo, row.acao])).toEqual([
+      ['9788599991015', 'Marés do Sul', 'CRIAR'],
+      ['9788599991022', 'O Farol das Águas', 'CRIAR'],
+      ['9788599991039', 'Trilogia do Cerrado', 'CRIAR'],
+    ]);
     await confirmAndRun(id);
-    expect(await preview(id)).toMatchObject({ status: 'CONCLUIDA', gravados: 4 });
-    expect(await t.database.db.select({ n: count() }).from(products).where(eq(products.source, 'importacao:phebus.xml'))).toEqual([{ n: 4 }]);
+    expect(await preview(id)).toMatchObject({ status: 'CONCLUIDA', gravados: 3 });
+    expect(await t.database.db.select({ n: count() }).from(products).where(eq(products.source, 'importacao:editora.xml'))).toEqual([{ n: 3 }]);
   });
 
-  it('reads ONIX 2.1 (407 products) and refuses block updates per row', async () => {
-    const p = await preview(await uploadOk(fs.readFileSync(path.join(onixDir, 'yob_onix_peribo_0408.xml')), 'peribo.xml'));
-    expect(p.formato).toBe('ONIX');
-    expect(p.total).toBe(407);
+  it('reads ONIX 2.1 (no release attribute) and refuses deletions and block updates per row', async () => {
+    const p = await preview(await uploadOk(fixture('import-onix21-deletion.xml'), 'distribuidora.xml'));
+    expect(p).toMatchObject({ formato: 'ONIX', total: 3, novas: 2, comErro: 1 });
     expect(p.avisos[0]).toContain('2.1');
-    const block = await preview(await uploadOk(fs.readFileSync(path.join(onixDir, 'editeur_Onix3sample_refnames_blockupdate.xml'))));
+    const refused = p.linhas.itens.find((row: { isbn13: string }) => row.isbn13 === '9788599992036');
+    expect(refused.erros[0].motivo).toContain('exclusão (05)');
+    const block = await preview(await uploadOk(fixture('onix30-block-update.xml')));
+    expect(block).toMatchObject({ total: 1, comErro: 1 });
     expect(block.linhas.itens[0].erros[0].motivo).toContain('NotificationType 04');
   });
 });
@@ -329,7 +301,7 @@ describe('bad files write nothing', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `${API}/produto/importacao`,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${IMPORT_BOUNDARY}` },
       payload: multipart(Buffer.from('x'), 'a.csv', 'outro'),
     });
     expect(res.statusCode).toBe(400);
@@ -338,7 +310,7 @@ describe('bad files write nothing', () => {
 
   it('answers 413 to a 200 MB upload and writes nothing', async () => {
     const before = await counts();
-    const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="arquivo"; filename="grande.csv"\r\n\r\nisbn13;titulo\n`);
+    const head = Buffer.from(`--${IMPORT_BOUNDARY}\r\nContent-Disposition: form-data; name="arquivo"; filename="grande.csv"\r\n\r\nisbn13;titulo\n`);
     const chunk = Buffer.from('9788535902778;Título repetido até o limite\n'.repeat(20_000));
     let sent = 0;
     const total = 200 * 1024 * 1024;
@@ -349,13 +321,13 @@ describe('bad files write nothing', () => {
           sent += chunk.length;
           yield chunk;
         }
-        yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+        yield Buffer.from(`\r\n--${IMPORT_BOUNDARY}--\r\n`);
       })(),
     );
     const res = await t.app.inject({
       method: 'POST',
       url: `${API}/produto/importacao`,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${IMPORT_BOUNDARY}` },
       payload: body,
     });
     expect(res.statusCode).toBe(413);

@@ -7,6 +7,7 @@
  * (docs/onix-export.md lists the mapping and the few documented normalisations).
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { fileStampInDisplayZone } from '@acervo/contracts';
 import type { Executor } from '../../db/client.ts';
 import { buildConditions, resolveTextMatch, type ProductListFilters } from '../products.repository.ts';
 import { imprints, productContributors, productPrices, products, productSubjects, publishers } from '../products.schema.ts';
@@ -371,8 +372,10 @@ export async function* streamOnixExport(
   yield ONIX_FOOTER;
 }
 
-/** Name of the downloaded file: `acervo-onix-YYYYMMDD-HHMMSS.xml` (UTC). */
+/**
+ * Name of the downloaded file: `acervo-onix-YYYYMMDD-HHMMSS.xml` in São Paulo time, the time the
+ * user sees everywhere else (issue 15, defect 5; the file's SentDateTime stays UTC, as ONIX wants).
+ */
 export function onixExportFileName(d: Date): string {
-  const s = d.toISOString();
-  return `acervo-onix-${s.slice(0, 10).replace(/-/g, '')}-${s.slice(11, 19).replace(/:/g, '')}.xml`;
+  return `acervo-onix-${fileStampInDisplayZone(d)}.xml`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, SELLER_DEMO_ROLES } from '@acervo/contracts';
-import { buildMenu, isActivePath } from './menu-model.ts';
+import { activeEntry, buildMenu, isActivePath } from './menu-model.ts';
 
 describe('buildMenu', () => {
   it('shows every group and entry to a user holding every role', () => {
@@ -17,11 +17,14 @@ describe('buildMenu', () => {
     const menu = buildMenu(SELLER_DEMO_ROLES);
     expect(menu.map((s) => s.group)).toEqual(['home', 'product', 'reports']);
     expect(menu.find((s) => s.group === 'product')?.entries.map((e) => e.id)).toEqual(['terminal']);
-    expect(menu.find((s) => s.group === 'reports')?.entries.map((e) => e.id)).toEqual(['billing', 'stock']);
+    // Oportunidades is open to every signed-in user (SPEC routes table, issue 15)
+    expect(menu.find((s) => s.group === 'reports')?.entries.map((e) => e.id)).toEqual(['billing', 'stock', 'opportunity']);
   });
 
-  it('keeps only the always-open Home for a user with no roles', () => {
-    expect(buildMenu([]).map((s) => s.group)).toEqual(['home']);
+  it('keeps the always-open Home and Relatórios › Oportunidades for a user with no roles', () => {
+    const menu = buildMenu([]);
+    expect(menu.map((s) => s.group)).toEqual(['home', 'reports']);
+    expect(menu.find((s) => s.group === 'reports')?.entries.map((e) => [e.id, e.path, e.labelKey])).toEqual([['opportunity', '/reports/opportunity', 'menu.opportunity']]);
   });
 
   it('matches required texts by substring (VISUALIZAR_REPOSICAO_CALCULO inside ROLE_…)', () => {
@@ -36,5 +39,17 @@ describe('isActivePath', () => {
     expect(isActivePath('/product/catalog', '/product/catalogue')).toBe(false);
     expect(isActivePath('/', '/product/catalog')).toBe(false);
     expect(isActivePath('/', '/')).toBe(true);
+  });
+});
+
+describe('activeEntry (issue 15: one highlighted entry)', () => {
+  it('highlights only the most specific entry: Criar pedido on /pedido/pedido-venda/cadastrar, not Pedidos de venda too', () => {
+    const menu = buildMenu(ROLES);
+    expect(activeEntry(menu, '/pedido/pedido-venda/cadastrar')).toMatchObject({ group: 'orders', entry: { id: 'createOrder' } });
+    expect(activeEntry(menu, '/pedido/pedido-venda')).toMatchObject({ group: 'orders', entry: { id: 'salesOrders' } });
+    expect(activeEntry(menu, '/pedido/pedido-venda/42')).toMatchObject({ entry: { id: 'salesOrders' } });
+    expect(activeEntry(menu, '/system/user/me')).toMatchObject({ group: 'system', entry: { id: 'user' } });
+    expect(activeEntry(menu, '/')).toMatchObject({ group: 'home', entry: { id: 'home' } });
+    expect(activeEntry(menu, '/caminho/que-nao-existe')).toBeUndefined();
   });
 });

@@ -32,3 +32,18 @@ export function isActivePath(entryPath: string, pathname: string): boolean {
   if (entryPath === '/') return pathname === '/';
   return pathname === entryPath || pathname.startsWith(`${entryPath}/`);
 }
+
+/**
+ * The one menu entry to highlight at `pathname` (issue 15: /pedido/pedido-venda/cadastrar lit both
+ * "Pedidos de venda" and "Criar pedido"): of the entries `isActivePath` accepts, the one with the
+ * longest path, i.e. the most specific; undefined when none is.
+ */
+export function activeEntry(sections: readonly MenuSection[], pathname: string): { group: MenuGroup; entry: AppRoute } | undefined {
+  let best: { group: MenuGroup; entry: AppRoute } | undefined;
+  for (const section of sections) {
+    for (const entry of section.entries) {
+      if (isActivePath(entry.path, pathname) && (!best || entry.path.length > best.entry.path.length)) best = { group: section.group, entry };
+    }
+  }
+  return best;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatScheduleTime } from './schedule-format.ts';
+import { formatDuration, formatScheduleTime, periodDescription, taskKindLabel } from './schedule-format.ts';
 
 describe('schedule formats', () => {
   it('shows instants as DD/MM/YYYY HH:mm in Brasília time', () => {
@@ -12,7 +12,26 @@ describe('schedule formats', () => {
   it('shows durations in ms, s or min', () => {
     expect(formatDuration(850)).toBe('850 ms');
     expect(formatDuration(12_340)).toBe('12,3 s');
+    expect(formatDuration(12_340, 'en-US')).toBe('12.3 s');
     expect(formatDuration(125_000)).toBe('2 min 05 s');
     expect(formatDuration(null)).toBe('');
+  });
+});
+
+describe('task kinds and periods in the interface language (issue 15, defect 8)', () => {
+  it('labels the kinds in each language, and an unknown kind with the server text', async () => {
+    const { createI18n } = await import('../../app/i18n.ts');
+    const en = createI18n('en-US');
+    const pt = createI18n('pt-BR');
+    expect(taskKindLabel(en.t, 'SINCRONIZAR_ERP_VENDA', 'Sincronizar vendas do ERP')).toBe('Sync sales from the ERP');
+    expect(taskKindLabel(en.t, 'LIMPEZA_SESSOES', 'Limpeza de sessões expiradas ou encerradas')).toBe('Clean-up of expired or ended sessions');
+    expect(taskKindLabel(pt.t, 'SINCRONIZAR_ERP_VENDA', 'x')).toBe('Sincronizar vendas do ERP');
+    expect(taskKindLabel(en.t, 'NOVO_TIPO', 'Novo tipo')).toBe('Novo tipo');
+  });
+
+  it('describes periods in English in English and keeps the server pt-BR text in Portuguese', () => {
+    expect(periodDescription('0 2 * * *', 'Às 02:00', 'en-US')).toBe('At 02:00');
+    expect(periodDescription('*/5 * * * *', 'A cada 5 minutos', 'en-US')).toBe('Every 5 minutes');
+    expect(periodDescription('0 2 * * *', 'Às 02:00', 'pt-BR')).toBe('Às 02:00');
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INTERNAL_ERROR_MESSAGE } from '@acervo/contracts';
+import { COMPANY_MISMATCH_MESSAGE, INTERNAL_ERROR_MESSAGE, type SessionUser } from '@acervo/contracts';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warn: vi.fn(), warning: vi.fn(), error: vi.fn() }));
 vi.mock('../toast/toast.tsx', () => ({ toast: toastMock }));
@@ -7,6 +7,7 @@ vi.mock('../toast/toast.tsx', () => ({ toast: toastMock }));
 import { SESSION_EXPIRED_MESSAGE, api, buildUrl, navigation } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from '../session/session-storage.ts';
+import { onFollowStoredSession, resetTabSession, showTabSession } from '../session/tab-session.ts';
 
 function respond(status: number, body?: unknown) {
   return vi.fn(async () => new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status }));
@@ -91,5 +92,81 @@ describe('api client', () => {
     vi.stubGlobal('fetch', respond(502, '<html>Bad gateway</html>'));
     await expect(api.get('produto')).rejects.toBeInstanceOf(ApiError);
     expect(toastMock.error).toHaveBeenLastCalledWith(INTERNAL_ERROR_MESSAGE, 500);
+  });
+});
+
+describe('api client in one of two tabs (issue 15)', () => {
+  const shownUser: SessionUser = { id: 1, idEmpresa: 1, nome: 'Admin', nomPerfil: 'Administrador', login: 'admin', roles: [], token: 'token-empresa-1', indNewPassword: false };
+  let follow: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    Object.values(toastMock).forEach((fn) => fn.mockReset());
+    follow = vi.fn(async () => undefined);
+    // this tab shows company 1 with its token
+    showTabSession(shownUser);
+    onFollowStoredSession(follow as unknown as () => Promise<void>);
+    localStorage.setItem(TOKEN_STORAGE_KEY, shownUser.token);
+  });
+  afterEach(() => {
+    resetTabSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the company the tab shows in X-Empresa', async () => {
+    const fetchMock = respond(200, {});
+    vi.stubGlobal('fetch', fetchMock);
+    await api.get('produto');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer token-empresa-1', 'X-Empresa': '1' });
+  });
+
+  it('does not send a call while another tab has stored another session: the tab follows it first, and a change is refused with a warning', async () => {
+    // tab A switched to company 2: the stored token is no longer the one this tab shows
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'token-empresa-2');
+    const fetchMock = respond(200, {});
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.put('produto/5', { titulo: 'x' })).rejects.toMatchObject({ status: 409, message: COMPANY_MISMATCH_MESSAGE });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(follow).toHaveBeenCalledTimes(1);
+    expect(toastMock.warn).toHaveBeenCalledWith(COMPANY_MISMATCH_MESSAGE);
+    // a read is refused too, without the warning (the screen reloads in the followed company)
+    toastMock.warn.mockReset();
+    await expect(api.get('produto')).rejects.toMatchObject({ status: 409 });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(follow).toHaveBeenCalledTimes(2);
+    expect(toastMock.warn).not.toHaveBeenCalled();
+    expect(toastMock.error).not.toHaveBeenCalled();
+  });
+
+  it('on the server 409 of a company mismatch follows the stored session instead of showing an error', async () => {
+    vi.stubGlobal('fetch', respond(409, { message: COMPANY_MISMATCH_MESSAGE, messages: [{ field: '', message: COMPANY_MISMATCH_MESSAGE }] }));
+    await expect(api.post('produto', {})).rejects.toMatchObject({ status: 409 });
+    expect(follow).toHaveBeenCalledTimes(1);
+    expect(toastMock.error).not.toHaveBeenCalled();
+    expect(toastMock.warn).toHaveBeenCalledWith(COMPANY_MISMATCH_MESSAGE);
+    // any other 409 is an ordinary error
+    vi.stubGlobal('fetch', respond(409, { message: 'Já existe uma empresa com este CNPJ.', messages: [] }));
+    await expect(api.post('system/company', {})).rejects.toMatchObject({ status: 409 });
+    expect(follow).toHaveBeenCalledTimes(1);
+    expect(toastMock.error).toHaveBeenCalledWith('Já existe uma empresa com este CNPJ.', 409);
+  });
+
+  it('a 401 of a token another tab replaced during the call is not an expired session: the new session is kept', async () => {
+    localStorage.setItem(USER_STORAGE_KEY, 'enc');
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        localStorage.setItem(TOKEN_STORAGE_KEY, 'token-empresa-2');
+        return new Response(JSON.stringify({ message: 'Sessão expirada ou inválida.', messages: [] }), { status: 401 });
+      }),
+    );
+    await expect(api.get('produto')).rejects.toMatchObject({ status: 409 });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('token-empresa-2');
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBe('enc');
+    expect(follow).toHaveBeenCalledTimes(1);
+    expect(toastMock.warn).not.toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE);
+    expect(assign).not.toHaveBeenCalled();
+    assign.mockRestore();
   });
 });

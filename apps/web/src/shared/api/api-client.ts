@@ -1,4 +1,6 @@
+import { COMPANY_HEADER, COMPANY_MISMATCH_MESSAGE } from '@acervo/contracts';
 import { clearSession, readToken } from '../session/session-storage.ts';
+import { followStoredSession, tabIsStale, tabSession } from '../session/tab-session.ts';
 import { DEFAULT_AREA, loadingTracker } from '../loading/loading-tracker.ts';
 import { toast } from '../toast/toast.tsx';
 import { ApiError, errorToastMessage } from './api-error.ts';
@@ -68,9 +70,11 @@ export const navigation = {
 /**
  * SPEC section 8: removes the stored token and user, tells the user, and after 800 ms goes to `/`.
  * Several calls failing together show the message once.
+ * @param failedToken the token the refused call sent: the stored session is removed only while it
+ *   is still that one (another tab may already have stored a new session)
  */
-export function handleSessionExpired(): void {
-  clearSession();
+export function handleSessionExpired(failedToken?: string | null): void {
+  if (failedToken === undefined || readToken() === failedToken) clearSession();
   if (expiring) return;
   expiring = true;
   toast.warn(SESSION_EXPIRED_MESSAGE);
@@ -91,21 +95,54 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
+ * Answer of a call refused because the tab showed another company than the session (another tab
+ * switched company, signed out or signed in): the body of the server's 409.
+ */
+const COMPANY_MISMATCH_BODY = { message: COMPANY_MISMATCH_MESSAGE, messages: [{ field: '', message: COMPANY_MISMATCH_MESSAGE }] };
+
+/** True for the server's 409 on an `X-Empresa` that is not the session's company. */
+function isCompanyMismatch(status: number, data: unknown): boolean {
+  return status === 409 && (data as { message?: unknown } | undefined)?.message === COMPANY_MISMATCH_MESSAGE;
+}
+
+/**
+ * The tab follows the stored session, then the call fails with the 409 of a company mismatch. For
+ * a change (not GET) a warning tells the user the operation was not done; a refused read needs no
+ * more than the session provider's notice of the switch (the screen reloads in the new company).
+ */
+async function refuseForStaleTab(method: HttpMethod, toastErrors: boolean): Promise<never> {
+  await followStoredSession();
+  if (toastErrors && method !== 'GET') toast.warn(COMPANY_MISMATCH_MESSAGE);
+  throw new ApiError(409, COMPANY_MISMATCH_BODY);
+}
+
+/**
  * Performs one call and unwraps the answer to its JSON data (undefined for an empty body).
- * Headers: `Accept-Language: pt-BR`, JSON content type when a body is sent, bearer token when one is stored.
+ * Headers: `Accept-Language: pt-BR`, JSON content type when a body is sent, bearer token when one
+ * is stored, and `X-Empresa` with the company the tab shows (issue 15).
+ * Two tabs (issue 15): when the stored session is not the one this tab shows (another tab switched
+ * company, signed out or signed in), the call is not sent: the tab first follows the stored session
+ * and the call fails with the 409 of a company mismatch. The server's own 409 (it compares
+ * `X-Empresa` with the token's company) is handled the same way, and so is a 401/403 of a token that
+ * another tab has already replaced (not an expired session).
  * There is no client timeout (SPEC section 7).
  * @throws ApiError for a non-2xx answer or a network failure (status 0); the error toast and the
  *   session-expiry handling have already run by then
  */
 export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const { query, body, area = DEFAULT_AREA, toastErrors = true, sessionCheck = true, signal } = options;
-  const token = options.token ?? readToken();
-  const headers: Record<string, string> = { 'Accept-Language': 'pt-BR', Accept: 'application/json' };
-  // A JSON content type with no body is refused by the server (empty body), so bodyless PUT/DELETE send none.
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-
+  // the tab's session only guards calls made with the stored token (not the login, not a given token)
+  const guarded = sessionCheck && options.token === undefined;
   const run = async (): Promise<T> => {
+    if (guarded && tabIsStale()) return refuseForStaleTab(method, toastErrors);
+    const token = options.token ?? readToken();
+    const headers: Record<string, string> = { 'Accept-Language': 'pt-BR', Accept: 'application/json' };
+    // A JSON content type with no body is refused by the server (empty body), so bodyless PUT/DELETE send none.
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const shownCompany = guarded ? tabSession()?.idEmpresa : null;
+    if (shownCompany != null) headers[COMPANY_HEADER] = String(shownCompany);
+
     let response: Response;
     try {
       response = await fetch(buildUrl(path, query), {
@@ -122,8 +159,11 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     }
     const data = await readBody(response);
     if (response.ok) return data as T;
+    if (guarded && (isCompanyMismatch(response.status, data) || ((response.status === 401 || response.status === 403) && readToken() !== token))) {
+      return refuseForStaleTab(method, toastErrors);
+    }
     if (sessionCheck && (response.status === 401 || response.status === 403)) {
-      handleSessionExpired();
+      handleSessionExpired(token);
       throw new ApiError(response.status, data);
     }
     if (toastErrors) {

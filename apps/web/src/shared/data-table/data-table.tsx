@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import { useTranslation } from 'react-i18next';
 import type { ListParams } from '../list-params/use-list-params.ts';
 
 /** Text of an empty list (SPEC section 8). */
@@ -68,12 +69,14 @@ const LazyDataGridView = lazy(async () => ({ default: (await import('./data-grid
 
 /**
  * One list component for every screen (STYLE.md): MUI X Data Grid in server paging and server
- * sorting mode, pt-BR texts, 'Não foi encontrado dados' when empty, an error state with a retry
- * after a failed call, single-column sort. Keyboard: Tab reaches the grid, the arrow keys move
+ * sorting mode, pt-BR or en-US texts (`dataTable.*` and MUI X's locale text), 'Não foi encontrado dados' when empty, an error state with a retry
+ * after a failed call, single-column sort. A plain cell's text wider than its column ends in an
+ * ellipsis and shows whole on hover (`CellText`; custom cells use it for their long texts). Keyboard: Tab reaches the grid, the arrow keys move
  * between cells and Enter opens the focused row (`onRowClick`). The grid loads on demand, in a
  * placeholder of its size, so the rest of the screen paints first (Lighthouse LCP on phones).
  */
 export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
+  const { t } = useTranslation();
   const placeholder = <Box aria-busy="true" aria-label={props.ariaLabel} sx={{ minHeight: LIST_MIN_HEIGHT, backgroundColor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }} />;
   return (
     <>
@@ -84,12 +87,12 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
           action={
             props.onRetry && (
               <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={props.onRetry}>
-                {RETRY_LABEL}
+                {t('dataTable.retry')}
               </Button>
             )
           }
         >
-          {LIST_ERROR_MESSAGE}
+          {t('dataTable.error')}
         </Alert>
       )}
       <Suspense fallback={placeholder}>

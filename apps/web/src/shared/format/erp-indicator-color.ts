@@ -16,8 +16,9 @@ export function erpIndicatorColor(percent: number | null | undefined): ErpIndica
 
 /**
  * The percentage with 2 decimals in pt-BR (`87,50`), as the indicator title shows it
- * ('Integração com o ERP: 87,50%').
+ * ('Integração com o ERP: 87,50%'), or in English (`87.50`).
+ * @param locale BCP 47 language of the interface (default pt-BR)
  */
-export function formatErpPercent(percent: number): string {
-  return percent.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export function formatErpPercent(percent: number, locale: string = 'pt-BR'): string {
+  return percent.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }

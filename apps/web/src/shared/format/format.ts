@@ -1,29 +1,17 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/pt-br';
+import { DISPLAY_DATE_FORMAT, DISPLAY_TIME_FORMAT, DISPLAY_TIME_ZONE, formatDate, formatDateTime, isoDayInDisplayZone } from '@acervo/contracts';
 
-dayjs.locale('pt-br');
-
-/** Date format of SPEC section 9. */
-export const DATE_FORMAT = 'DD/MM/YYYY';
+/** Date format of SPEC section 9 (also the date pickers' format). */
+export const DATE_FORMAT = DISPLAY_DATE_FORMAT;
 /** Time format of SPEC section 9. */
-export const TIME_FORMAT = 'HH:mm';
+export const TIME_FORMAT = DISPLAY_TIME_FORMAT;
 
 /**
- * Formats an ISO date (`YYYY-MM-DD`) or timestamp as DD/MM/YYYY; '' for null/invalid.
- * Date-only values are read as calendar dates (no time-zone shift).
+ * The one date-time formatter of the screens (issue 15, defect 5), shared with the server's
+ * exports: `formatDateTime` shows an instant as `DD/MM/YYYY HH:mm` in America/Sao_Paulo whatever
+ * the browser's zone, `formatDate` a calendar date as it is (an instant as its São Paulo day);
+ * both give '' for null/invalid. See `@acervo/contracts` datetime.ts.
  */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format(DATE_FORMAT) : '';
-}
-
-/** Formats an ISO timestamp as `DD/MM/YYYY HH:mm` in the browser's time zone; '' for null/invalid. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format(`${DATE_FORMAT} ${TIME_FORMAT}`) : '';
-}
+export { DISPLAY_TIME_ZONE, formatDate, formatDateTime, isoDayInDisplayZone };
 
 /**
  * Formats an amount in minor units (cents) of an ISO 4217 currency with `Intl` in pt-BR, using the

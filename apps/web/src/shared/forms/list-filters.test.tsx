@@ -1,7 +1,9 @@
+import { useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
-import { renderWithProviders } from '../../test/render.tsx';
+import { renderRoutes, renderWithProviders } from '../../test/render.tsx';
+import { useListParams } from '../list-params/use-list-params.ts';
 import { ListFilters, activeStatusFilter, type ListFilterValues, type SelectFilter } from './list-filters.tsx';
 
 /** A register's filter bar as the screens mount it: the status select built from the screen's texts. */
@@ -78,5 +80,100 @@ describe('ListFilters', () => {
     expect(screen.getByRole('region', { name: 'Filtros' })).toBeTruthy();
     expect(screen.getByLabelText('Referência ou descrição').id).toBe('queue-term');
     expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Todos');
+  });
+});
+
+/** A list screen's filter bar as the pages mount it: applied filters in the URL through `useListParams`. */
+function UrlFilters() {
+  const list = useListParams({ filterKeys: ['term', 'status'] as const });
+  return <RegisterFilters textsKey="companies.filters" idPrefix="companies" value={list.filters} onApply={(filters) => list.setFilters(filters)} onClear={list.reset} />;
+}
+
+/**
+ * Gives the filter bar what it applied (or cleared) only when the test calls `echoUrl`: a URL
+ * that renders late, as React Router's navigation transition does on a busy machine.
+ */
+let echoUrl: (value?: ListFilterValues) => void = () => undefined;
+function LateUrlFilters({ onApply }: { onApply: (f: ListFilterValues) => void }) {
+  const [value, setValue] = useState<ListFilterValues>({});
+  const sent = useRef<ListFilterValues>({});
+  echoUrl = (echoed = sent.current) => setValue(echoed);
+  return (
+    <RegisterFilters
+      textsKey="companies.filters"
+      idPrefix="companies"
+      value={value}
+      onApply={(filters) => {
+        sent.current = filters;
+        onApply(filters);
+      }}
+      onClear={() => {
+        sent.current = {};
+      }}
+    />
+  );
+}
+
+describe('ListFilters while a search is on its way to the URL', () => {
+  it('keeps what the user types after Enter when the URL then echoes the search sent', () => {
+    const onApply = vi.fn();
+    renderWithProviders(<LateUrlFilters onApply={onApply} />);
+    const term = screen.getByLabelText('Pesquisar') as HTMLInputElement;
+    fireEvent.change(term, { target: { value: 'ipe classicos' } });
+    fireEvent.keyDown(term, { key: 'Enter' });
+    expect(onApply).toHaveBeenLastCalledWith({ term: 'ipe classicos' });
+    // the next search is typed before the list re-renders with the first one
+    fireEvent.change(term, { target: { value: '11444777' } });
+    act(() => echoUrl());
+    expect(term.value).toBe('11444777');
+    fireEvent.keyDown(term, { key: 'Enter' });
+    expect(onApply).toHaveBeenLastCalledWith({ term: '11444777' });
+  });
+
+  it('keeps the typing through two searches still on their way, and after Limpar', () => {
+    const onApply = vi.fn();
+    renderWithProviders(<LateUrlFilters onApply={onApply} />);
+    const term = screen.getByLabelText('Pesquisar') as HTMLInputElement;
+    for (const text of ['alfa', 'beta']) {
+      fireEvent.change(term, { target: { value: text } });
+      fireEvent.keyDown(term, { key: 'Enter' });
+    }
+    fireEvent.change(term, { target: { value: 'gama' } });
+    act(() => echoUrl({ term: 'alfa' }));
+    act(() => echoUrl({ term: 'beta' }));
+    expect(term.value).toBe('gama');
+    // Limpar empties the box at once; what is typed before the cleared URL renders stays
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar' }));
+    expect(term.value).toBe('');
+    fireEvent.change(term, { target: { value: 'delta' } });
+    act(() => echoUrl());
+    expect(term.value).toBe('delta');
+  });
+
+  it('through the router: each Enter puts its term in the URL and the box keeps what was typed', async () => {
+    const { router } = renderRoutes([{ path: '/', element: <UrlFilters /> }], '/');
+    const term = (await screen.findByLabelText('Pesquisar')) as HTMLInputElement;
+    for (const text of ['ipe classicos', '11444777']) {
+      fireEvent.change(term, { target: { value: text } });
+      fireEvent.keyDown(term, { key: 'Enter' });
+      await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('term')).toBe(text));
+      expect(term.value).toBe(text);
+    }
+  });
+
+  it('takes a URL change that is not its own (back, a link) and empties the box on Limpar', async () => {
+    const { router } = renderRoutes([{ path: '/', element: <UrlFilters /> }], '/?term=alfa');
+    const term = (await screen.findByLabelText('Pesquisar')) as HTMLInputElement;
+    expect(term.value).toBe('alfa');
+    fireEvent.change(term, { target: { value: 'beta' } });
+    fireEvent.keyDown(term, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.search).toBe('?term=beta'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(term.value).toBe('alfa'));
+    await act(() => router.navigate('/?term=gama'));
+    await waitFor(() => expect(term.value).toBe('gama'));
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(term.value).toBe('');
   });
 });

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,6 +8,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/FilterAltOff';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useFilterDraft } from './use-filter-draft.ts';
 
 /** Width (px) of a select on wide screens when its `SelectFilter` gives none. */
 export const SELECT_FILTER_WIDTH = 200;
@@ -58,13 +58,14 @@ function gridColumns(selects: readonly SelectFilter[]) {
 /**
  * Filter bar of a list screen: a search (`term`, applied on Enter or Buscar) and selects that
  * apply when chosen (each with an empty "all" option; a URL value not among the options shows as
- * "all"), then Limpar and Buscar. Every apply sends the search as typed with the selects.
+ * "all"), then Limpar and Buscar. Every apply sends the search as typed with the selects. What
+ * the user types is kept while a search they sent reaches the URL (`useFilterDraft`); a URL change
+ * from elsewhere (back, a link) replaces it.
  */
 export function ListFilters({ value, textsKey, termLabel, selects, idPrefix, onApply, onClear }: ListFiltersProps) {
   const { t } = useTranslation();
-  const [term, setTerm] = useState(value.term ?? '');
-  useEffect(() => setTerm(value.term ?? ''), [value.term]);
-  const apply = (next: ListFilterValues) => onApply(Object.fromEntries(Object.entries({ ...value, term, ...next }).map(([k, v]) => [k, v?.trim() || undefined])));
+  const term = useFilterDraft(value.term);
+  const apply = (next: ListFilterValues) => onApply(Object.fromEntries(Object.entries({ ...value, term: term.submit(), ...next }).map(([k, v]) => [k, v?.trim() || undefined])));
   const twoColumns = selects.length >= 2;
   return (
     <Paper variant="outlined" component="section" aria-label={t(`${textsKey}.title`)} sx={{ p: 2, mb: 2 }}>
@@ -72,8 +73,8 @@ export function ListFilters({ value, textsKey, termLabel, selects, idPrefix, onA
         <TextField
           id={`${idPrefix}-term`}
           label={termLabel ?? t(`${textsKey}.term`)}
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
+          value={term.value}
+          onChange={(e) => term.setValue(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -106,7 +107,10 @@ export function ListFilters({ value, textsKey, termLabel, selects, idPrefix, onA
         <FilterButtons
           clearLabel={t(`${textsKey}.clear`)}
           applyLabel={t(`${textsKey}.apply`)}
-          onClear={onClear}
+          onClear={() => {
+            term.clear();
+            onClear();
+          }}
           onApply={() => apply({})}
           sx={twoColumns && selects.length % 2 === 1 ? { gridColumn: { sm: 'span 2', md: 'auto' } } : undefined}
         />

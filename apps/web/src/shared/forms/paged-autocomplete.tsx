@@ -162,6 +162,8 @@ export function PagedAutocomplete(props: PagedAutocompleteProps) {
     );
   }
 
+  // a chosen label wider than the field ends in an ellipsis; the whole label shows on hover
+  const chosenLabel = !props.multiple && props.value ? props.value.label : undefined;
   const common = {
     id,
     open,
@@ -192,7 +194,7 @@ export function PagedAutocomplete(props: PagedAutocompleteProps) {
         inputRef={inputRef}
         slotProps={{
           ...params.slotProps,
-          htmlInput: { ...params.slotProps.htmlInput, ...htmlInputProps },
+          htmlInput: { ...params.slotProps.htmlInput, title: chosenLabel, style: { textOverflow: 'ellipsis' }, ...htmlInputProps },
           input: {
             ...params.slotProps.input,
             endAdornment: (

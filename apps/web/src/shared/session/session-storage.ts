@@ -72,9 +72,20 @@ export function readToken(): string | null {
  * `acervo:token`.
  */
 export async function saveSession(user: SessionUser): Promise<void> {
+  (await sealSession(user))();
+}
+
+/**
+ * Encrypts the session user and answers the function that stores it: both keys, synchronously, so
+ * a caller can make its tab show the session in the same step (issue 15: no request of the tab
+ * runs between the two).
+ */
+export async function sealSession(user: SessionUser): Promise<() => void> {
   const encrypted = await encryptText(JSON.stringify(user));
-  localStorage.setItem(USER_STORAGE_KEY, encrypted);
-  localStorage.setItem(TOKEN_STORAGE_KEY, user.token);
+  return () => {
+    localStorage.setItem(USER_STORAGE_KEY, encrypted);
+    localStorage.setItem(TOKEN_STORAGE_KEY, user.token);
+  };
 }
 
 /**
@@ -98,6 +109,37 @@ export async function loadSession(): Promise<SessionUser | null> {
     clearSession();
     return null;
   }
+}
+
+/** What `readStoredSession` answers: the stored session and whether both keys agree. */
+export interface StoredSession {
+  /** The session `loadSession` would restore (null: none, or damaged and now cleared). */
+  user: SessionUser | null;
+  /**
+   * False while another tab is half-way through writing a session: one key without the other, or
+   * a user whose own token is not the stored token (the user key is written first). The `storage`
+   * event of the second key follows at once.
+   */
+  settled: boolean;
+}
+
+/**
+ * Reads the stored session as another tab left it (issue 15, two tabs): the user `loadSession`
+ * would restore, and whether the two keys agree (see `StoredSession.settled`).
+ */
+export async function readStoredSession(): Promise<StoredSession> {
+  const encrypted = localStorage.getItem(USER_STORAGE_KEY);
+  const token = localStorage.getItem(TOKEN_STORAGE_KEY);
+  if (!encrypted && !token) return { user: null, settled: true };
+  if (!encrypted || !token) return { user: null, settled: false };
+  let own: string | undefined;
+  try {
+    own = sessionUserSchema.safeParse(JSON.parse(await decryptText(encrypted))).data?.token;
+  } catch {
+    own = undefined;
+  }
+  if (own !== undefined && own !== token) return { user: null, settled: false };
+  return { user: await loadSession(), settled: true };
 }
 
 /** Removes the stored user and token (logout, expiry). */

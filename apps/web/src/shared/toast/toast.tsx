@@ -48,7 +48,8 @@ export function toastCloseAction(key: SnackbarKey) {
 }
 
 /**
- * Shows a toast (needs the `SnackbarProvider` of the app providers to be mounted).
+ * Shows a toast (needs the `SnackbarProvider` of the app providers to be mounted). A success toast
+ * first closes the error toasts still on screen (`closeErrorToasts`).
  * @param variant one of SPEC's toast variants
  * @param message text to show
  * @param code optional status code shown after the text (error toasts)
@@ -56,11 +57,26 @@ export function toastCloseAction(key: SnackbarKey) {
 export function showToast(variant: ToastVariant, message: string, code?: number): SnackbarKey {
   const mapped: VariantType = variant === 'warn' ? 'warning' : variant;
   const text = code === undefined ? message : `${message} (código ${code})`;
-  return enqueueSnackbar(text, {
+  // a success makes the errors shown before it stale (issue 15: "Erro ao salvar" stayed 20 s
+  // beside "Salvo com sucesso" after the user fixed the form and saved again)
+  if (mapped === 'success') closeErrorToasts();
+  const key = enqueueSnackbar(text, {
     variant: mapped,
     autoHideDuration: mapped === 'error' ? TOAST_DURATION_MS.error : TOAST_DURATION_MS.other,
     preventDuplicate: true,
+    onClose: mapped === 'error' ? () => openErrors.delete(key) : undefined,
   });
+  if (mapped === 'error') openErrors.add(key);
+  return key;
+}
+
+/** Keys of the error toasts on screen (removed when they close). */
+const openErrors = new Set<SnackbarKey>();
+
+/** Closes every error toast on screen (a later success made them stale). */
+export function closeErrorToasts(): void {
+  for (const key of openErrors) closeSnackbar(key);
+  openErrors.clear();
 }
 
 /** Toast helpers by variant. */

@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { formMessages, type FormMessages } from '../../../shared/validation/form-messages.ts';
 import { forgotPasswordFormSchema, type ForgotPasswordFormValues } from '../login-schemas.ts';
+import { LoginTextField } from './login-text-field.tsx';
 
 /** Props of `ForgotPasswordForm`. */
 export interface ForgotPasswordFormProps {
@@ -28,18 +28,7 @@ export function ForgotPasswordForm({ onSubmit, onBack, messages }: ForgotPasswor
   return (
     <form noValidate autoComplete="off" onSubmit={handleSubmit(async (values) => { await onSubmit(values); })} aria-label={t('login.forgotTitle')}>
       <Stack spacing={2.5}>
-        <TextField
-          {...register('email')}
-          id="email"
-          type="email"
-          label={t('login.email')}
-          autoComplete="off"
-          autoFocus
-          fullWidth
-          size="medium"
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
-        />
+        <LoginTextField registerProps={register('email')} id="email" type="email" label={t('login.email')} autoFocus error={errors.email?.message} />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           {t('login.send')}
         </Button>

@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { formMessages, type FormMessages } from '../../../shared/validation/form-messages.ts';
 import { loginFormSchema, type LoginFormValues } from '../login-schemas.ts';
 import { PasswordInput } from './password-field.tsx';
+import { LoginTextField } from './login-text-field.tsx';
 
 /** Props of `LoginForm`. */
 export interface LoginFormProps {
@@ -41,17 +41,7 @@ export function LoginForm({ onSubmit, onForgotPassword, messages }: LoginFormPro
   return (
     <form noValidate autoComplete="off" onSubmit={handleSubmit(async (values) => { await onSubmit(values); })} aria-label={t('login.title')}>
       <Stack spacing={2.5}>
-        <TextField
-          {...register('login')}
-          id="login"
-          label={t('login.login')}
-          autoComplete="off"
-          autoFocus
-          fullWidth
-          size="medium"
-          error={Boolean(errors.login)}
-          helperText={errors.login?.message}
-        />
+        <LoginTextField registerProps={register('login')} id="login" label={t('login.login')} autoFocus error={errors.login?.message} />
         <PasswordInput registerProps={register('senha')} label={t('login.senha')} error={errors.senha?.message} />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           {t('login.submit')}

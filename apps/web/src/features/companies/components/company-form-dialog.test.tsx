@@ -6,6 +6,7 @@ const toastMock = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warn: vi.
 vi.mock('../../../shared/toast/toast.tsx', async (importOriginal) => ({ ...(await importOriginal<object>()), toast: toastMock }));
 
 import { renderWithProviders } from '../../../test/render.tsx';
+import { pasteText } from '../../../test/paste.ts';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 
 const EXISTING: Company = { id: 3, nome: 'Livraria Sem ERP', description: null, cnpj: '11444777000161', codigoErp: 'DEMO01', ativo: true, acessoApi: false };
@@ -50,5 +51,21 @@ describe('CompanyFormDialog (issue 15, defect 6)', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith('Empresa salva com sucesso!'));
     expect(toastMock.warning).not.toHaveBeenCalled();
+  });
+});
+
+describe('CompanyFormDialog (issue 15, defect 10)', { timeout: 30_000 }, () => {
+  it('keeps a 300-character name whole and says the length limit under it instead of cutting it to 150', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<CompanyFormDialog open company={null} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nova empresa' }, { timeout: 8000 });
+    const name = within(dialog).getByRole('textbox', { name: /Nome/ });
+    const long = 'Editora '.repeat(40).slice(0, 300);
+    expect(pasteText(name, long)).toHaveLength(300);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(within(dialog).getByText('Deve ter no máximo 150 caracteres')).toBeTruthy());
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -70,7 +70,7 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
     }
   });
 
-  const text = (name: 'nome' | 'description' | 'codigoErp', extra: { maxLength: number; multiline?: boolean; required?: boolean }) => (
+  const text = (name: 'nome' | 'description' | 'codigoErp', extra: { multiline?: boolean; required?: boolean } = {}) => (
     <TextField
       {...register(name)}
       id={`company-${name}`}
@@ -81,7 +81,7 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
       fullWidth
       error={Boolean(errors[name])}
       helperText={errors[name]?.message}
-      slotProps={{ htmlInput: { maxLength: extra.maxLength }, inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true } }}
     />
   );
 
@@ -97,7 +97,7 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
       onClose={onClose}
     >
       <Box component="form" id="company-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
-        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { maxLength: 150, required: true })}</Box>
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { required: true })}</Box>
         <Controller
           name="cnpj"
           control={control}
@@ -119,8 +119,8 @@ export function CompanyFormDialog({ open, company, onClose, onSaved }: CompanyFo
             />
           )}
         />
-        {text('codigoErp', { maxLength: 50 })}
-        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('description', { maxLength: 1000, multiline: true })}</Box>
+        {text('codigoErp')}
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('description', { multiline: true })}</Box>
         <Controller
           name="ativo"
           control={control}

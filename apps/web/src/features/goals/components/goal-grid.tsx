@@ -48,8 +48,10 @@ interface GoalCell {
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
 }
 
-const COMPANY_WIDTH = 210;
-const TOTAL_WIDTH = 150;
+/** Column widths (px) of the wide grid: two half-years of 6 months fit a 1366 px screen with the menu open. */
+const COMPANY_WIDTH = 180;
+const MONTH_WIDTH = 118;
+const TOTAL_WIDTH = 140;
 
 /** Text only assistive technology reads (a cell's error message). */
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -114,10 +116,13 @@ function GoalCellInput({ cell, drafts, fullWidth = false }: { cell: GoalCell; dr
 /**
  * The goals grid (issue 6, part 6): January to December for every company, a total per company, a
  * total per month and the year total, every goal an input shown and typed as `R$ 1.234,56`.
- * - Wide screens: one table, companies as rows and months as columns; it scrolls sideways inside
- *   its own box with the company and total columns kept in view (the page never scrolls sideways).
- *   Tab / Shift+Tab move along a row; Enter / ↓ move to the next company in the same month (after
- *   the last company, to the first of the next month), Shift+Enter / ↑ back.
+ * - Wide screens: two tables, January–June above July–December (issue 15: one table of twelve
+ *   months hid June to December at 1366 px behind a sideways scroll), companies as rows, the month
+ *   totals in each footer and the year total per company in the second. The whole year fits from
+ *   about 1,050 px of content; below that each half scrolls sideways inside its own box with the
+ *   company (and total) column pinned. Tab / Shift+Tab move along a row; Enter / ↓ move to the
+ *   next company in the same month (after the last company, to the first of the next month),
+ *   Shift+Enter / ↑ back.
  * - Phones: one card per company with its twelve months in two columns and its total, then a card
  *   of the month totals. Tab and Enter / ↓ go to the next month (after December, to the next
  *   company's January), Shift+Enter / ↑ back.
@@ -233,63 +238,91 @@ export function GoalGrid({ ano, empresas, saved, drafts, serverErrors, totals, o
   });
   const figure = { fontWeight: 700, color: 'text.primary', fontSize: 14, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
-  return (
-    <TableContainer
-      ref={root}
-      sx={{ maxWidth: '100%', overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, scrollPaddingLeft: COMPANY_WIDTH, scrollPaddingRight: TOTAL_WIDTH }}
-      data-testid="goal-grid-scroll"
-    >
-      <Table size="small" aria-label={t('goals.gridLabel', { ano })} sx={{ minWidth: COMPANY_WIDTH + 12 * 130 + TOTAL_WIDTH, '& td, & th': { px: 0.75 } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell component="th" scope="col" sx={{ ...sticky('left', COMPANY_WIDTH, true), fontWeight: 700 }}>
-              {t('goals.company')}
-            </TableCell>
-            {MONTHS.map((mes) => (
-              <TableCell key={mes} component="th" scope="col" align="right" sx={{ fontWeight: 700, minWidth: 124 }}>
-                <abbr title={t(`goals.months.long.${mes}`)} style={{ textDecoration: 'none' }}>
-                  {t(`goals.months.short.${mes}`)}
-                </abbr>
-              </TableCell>
+  /** One half of the year: its six months, and the year total column in the second half. */
+  const half = (months: readonly number[], index: 0 | 1) => {
+    const withTotal = index === 1;
+    return (
+      <TableContainer
+        key={index}
+        sx={{ maxWidth: '100%', overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, scrollPaddingLeft: COMPANY_WIDTH, scrollPaddingRight: withTotal ? TOTAL_WIDTH : 0 }}
+        data-testid={`goal-grid-half-${index + 1}`}
+      >
+        <Table
+          size="small"
+          aria-label={t(index === 0 ? 'goals.gridLabelFirstHalf' : 'goals.gridLabelSecondHalf', { ano })}
+          sx={{ tableLayout: 'fixed', minWidth: COMPANY_WIDTH + 6 * MONTH_WIDTH + (withTotal ? TOTAL_WIDTH : 0), '& td, & th': { px: 0.75 } }}
+        >
+          <colgroup>
+            <col style={{ width: COMPANY_WIDTH }} />
+            {months.map((mes) => (
+              <col key={mes} />
             ))}
-            <TableCell component="th" scope="col" align="right" sx={{ ...sticky('right', TOTAL_WIDTH, true), fontWeight: 700 }}>
-              {t('goals.total')}
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {empresas.map((empresa, row) => (
-            <TableRow key={empresa.id} hover>
-              <TableCell component="th" scope="row" sx={{ ...sticky('left', COMPANY_WIDTH), fontWeight: 600, whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.25 }}>
-                {empresa.nome}
+            {withTotal ? <col style={{ width: TOTAL_WIDTH }} /> : null}
+          </colgroup>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col" sx={{ ...sticky('left', COMPANY_WIDTH, true), fontWeight: 700 }}>
+                {t('goals.company')}
               </TableCell>
-              {MONTHS.map((mes) => (
-                <TableCell key={mes} align="right" sx={{ py: 0.5 }}>
-                  <GoalCellInput cell={cell(empresa, row, mes)} drafts={drafts} />
+              {months.map((mes) => (
+                <TableCell key={mes} component="th" scope="col" align="right" sx={{ fontWeight: 700 }}>
+                  <abbr title={t(`goals.months.long.${mes}`)} style={{ textDecoration: 'none' }}>
+                    {t(`goals.months.short.${mes}`)}
+                  </abbr>
                 </TableCell>
               ))}
-              <TableCell align="right" sx={{ ...sticky('right', TOTAL_WIDTH), ...figure }} data-testid={`goal-total-${empresa.id}`}>
-                {formatCents(totals.byCompany.get(empresa.id) ?? 0)}
-              </TableCell>
+              {withTotal && (
+                <TableCell component="th" scope="col" align="right" sx={{ ...sticky('right', TOTAL_WIDTH, true), fontWeight: 700 }}>
+                  {t('goals.total')}
+                </TableCell>
+              )}
             </TableRow>
-          ))}
-        </TableBody>
-        <TableFooter>
-          <TableRow>
-            <TableCell component="th" scope="row" sx={{ ...sticky('left', COMPANY_WIDTH), ...figure }}>
-              {t('goals.monthTotal')}
-            </TableCell>
-            {MONTHS.map((mes) => (
-              <TableCell key={mes} align="right" sx={figure}>
-                {formatCents(totals.byMonth[mes - 1])}
-              </TableCell>
+          </TableHead>
+          <TableBody>
+            {empresas.map((empresa, row) => (
+              <TableRow key={empresa.id} hover>
+                <TableCell component="th" scope="row" sx={{ ...sticky('left', COMPANY_WIDTH), fontWeight: 600, whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.25 }}>
+                  {empresa.nome}
+                </TableCell>
+                {months.map((mes) => (
+                  <TableCell key={mes} align="right" sx={{ py: 0.5 }}>
+                    <GoalCellInput cell={cell(empresa, row, mes)} drafts={drafts} fullWidth />
+                  </TableCell>
+                ))}
+                {withTotal && (
+                  <TableCell align="right" sx={{ ...sticky('right', TOTAL_WIDTH), ...figure }} data-testid={`goal-total-${empresa.id}`}>
+                    {formatCents(totals.byCompany.get(empresa.id) ?? 0)}
+                  </TableCell>
+                )}
+              </TableRow>
             ))}
-            <TableCell align="right" sx={{ ...sticky('right', TOTAL_WIDTH), ...figure }} data-testid="goal-grand-total">
-              {formatCents(totals.total)}
-            </TableCell>
-          </TableRow>
-        </TableFooter>
-      </Table>
-    </TableContainer>
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableCell component="th" scope="row" sx={{ ...sticky('left', COMPANY_WIDTH), ...figure, whiteSpace: 'normal' }}>
+                {t('goals.monthTotal')}
+              </TableCell>
+              {months.map((mes) => (
+                <TableCell key={mes} align="right" sx={figure}>
+                  {formatCents(totals.byMonth[mes - 1])}
+                </TableCell>
+              ))}
+              {withTotal && (
+                <TableCell align="right" sx={{ ...sticky('right', TOTAL_WIDTH), ...figure }} data-testid="goal-grand-total">
+                  {formatCents(totals.total)}
+                </TableCell>
+              )}
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+    );
+  };
+
+  return (
+    <Box ref={root} sx={{ display: 'grid', gap: 2 }} data-testid="goal-grid">
+      {half(MONTHS.slice(0, 6), 0)}
+      {half(MONTHS.slice(6), 1)}
+    </Box>
   );
 }

@@ -6,7 +6,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
-import { ERP_ENTITIES, ERP_ENTITY_LABELS, type ErpEntity, type IntegrationDaily } from '@acervo/contracts';
+import { ERP_ENTITIES, type ErpEntity, type IntegrationDaily } from '@acervo/contracts';
 import { dailySeries, entitiesWithData, shortDay } from '../integration-format.ts';
 
 /** One colour per entity type (13, distinguishable, ≥ 3:1 on white). */
@@ -26,7 +26,6 @@ const COLORS: Record<ErpEntity, string> = {
   VENDA: '#0E2956',
 };
 
-const integer = new Intl.NumberFormat('pt-BR');
 
 /** Props of `DailyChart`. */
 export interface DailyChartProps {
@@ -42,7 +41,8 @@ export interface DailyChartProps {
  * total over the period.
  */
 export function DailyChart({ days, daily }: DailyChartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const integer = new Intl.NumberFormat(i18n.language);
   const [shown, setShown] = useState<Set<ErpEntity>>(() => {
     const withData = entitiesWithData(daily);
     return withData.size ? withData : new Set<ErpEntity>(['VENDA']);
@@ -51,7 +51,7 @@ export function DailyChart({ days, daily }: DailyChartProps) {
   const entities = ERP_ENTITIES.filter((e) => shown.has(e));
   const series = useMemo(() => dailySeries(days, daily, entities), [days, daily, entities.join('|')]);
   const title = t('integration.stats.chartTitle');
-  const summary = series.map((s) => `${ERP_ENTITY_LABELS[s.entidade]}: ${integer.format(s.data.reduce((a, b) => a + b, 0))}`).join('; ');
+  const summary = series.map((s) => `${t(`integration.entities.${s.entidade}`)}: ${integer.format(s.data.reduce((a, b) => a + b, 0))}`).join('; ');
   const toggle = (entity: ErpEntity) =>
     setShown((current) => {
       const next = new Set(current);
@@ -75,7 +75,7 @@ export function DailyChart({ days, daily }: DailyChartProps) {
             <Chip
               key={entity}
               size="small"
-              label={ERP_ENTITY_LABELS[entity]}
+              label={t(`integration.entities.${entity}`)}
               onClick={() => toggle(entity)}
               aria-pressed={on}
               variant={on ? 'filled' : 'outlined'}
@@ -94,7 +94,7 @@ export function DailyChart({ days, daily }: DailyChartProps) {
             height={300}
             xAxis={[{ scaleType: 'band', data: days.map(shortDay), tickLabelInterval: (_value: string, index: number) => index % 5 === 0 || index === days.length - 1 }]}
             yAxis={[{ valueFormatter: (value: number) => integer.format(value), width: 56 }]}
-            series={series.map((s) => ({ data: s.data, label: ERP_ENTITY_LABELS[s.entidade], color: COLORS[s.entidade], stack: stacked ? 'total' : undefined, valueFormatter: (value: number | null) => integer.format(value ?? 0) }))}
+            series={series.map((s) => ({ data: s.data, label: t(`integration.entities.${s.entidade}`), color: COLORS[s.entidade], stack: stacked ? 'total' : undefined, valueFormatter: (value: number | null) => integer.format(value ?? 0) }))}
             hideLegend
             margin={{ left: 8, right: 8, top: 16, bottom: 8 }}
           />

@@ -8,7 +8,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
-import { ERP_ENTITY_LABELS } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { formatDateTime } from '../../../shared/format/format.ts';
 import { useIntegrationLog } from '../api/integration-api.ts';
@@ -55,7 +54,7 @@ export function LogDetailDialog({ id, onClose }: LogDetailDialogProps) {
               {fact(t('integration.log.fields.data'), formatDateTime(row.data))}
               {fact(t('integration.log.fields.status'), <StatusChip status={row.status} />)}
               {fact(t('integration.log.fields.operacao'), row.operacao)}
-              {fact(t('integration.log.fields.entidade'), row.entidade ? ERP_ENTITY_LABELS[row.entidade] : '—')}
+              {fact(t('integration.log.fields.entidade'), row.entidade ? t(`integration.entities.${row.entidade}`) : '—')}
               {fact(t('integration.log.fields.codigoHttp'), row.codigoHttp ?? '—')}
               {fact(t('integration.log.fields.duracaoMs'), `${row.duracaoMs} ms`)}
               {fact(t('integration.log.fields.empresa'), row.nomeEmpresa ?? t('integration.log.noCompany'))}

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,9 +5,10 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useTranslation } from 'react-i18next';
-import { ERP_ENTITIES, ERP_ENTITY_LABELS, ERP_INTEGRATION_TYPES, ERP_INTEGRATION_TYPE_LABELS, INTEGRATION_LOG_STATUSES } from '@acervo/contracts';
+import { ERP_ENTITIES, ERP_INTEGRATION_TYPES, INTEGRATION_LOG_STATUSES } from '@acervo/contracts';
 import { DATE_FORMAT } from '../../../shared/format/format.ts';
 import { FilterButtons } from '../../../shared/forms/list-filters.tsx';
+import { useFilterDraft } from '../../../shared/forms/use-filter-draft.ts';
 import type { LOG_FILTER_KEYS } from '../api/integration-api.ts';
 
 /** The log filters as the URL holds them (dates ISO `YYYY-MM-DD`). */
@@ -32,12 +32,11 @@ const fromDay = (value: Dayjs | null): string | undefined => (value && value.isV
  */
 export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
   const { t } = useTranslation();
-  const [requisicao, setRequisicao] = useState(value.requisicao ?? '');
-  const [resposta, setResposta] = useState(value.resposta ?? '');
-  useEffect(() => setRequisicao(value.requisicao ?? ''), [value.requisicao]);
-  useEffect(() => setResposta(value.resposta ?? ''), [value.resposta]);
+  // what is typed is kept while an applied search reaches the URL (useFilterDraft)
+  const requisicao = useFilterDraft(value.requisicao);
+  const resposta = useFilterDraft(value.resposta);
   const clean = (next: LogFilterValues): LogFilterValues => Object.fromEntries(Object.entries(next).map(([k, v]) => [k, v?.trim() || undefined]));
-  const apply = (next: LogFilterValues) => onApply(clean({ ...value, requisicao, resposta, ...next }));
+  const apply = (next: LogFilterValues) => onApply(clean({ ...value, requisicao: requisicao.submit(), resposta: resposta.submit(), ...next }));
   const badRange = !!value.dataInicio && !!value.dataFim && value.dataFim < value.dataInicio;
   const onEnter = (event: React.KeyboardEvent) => {
     if (event.key === 'Enter') {
@@ -49,8 +48,8 @@ export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
   return (
     <Paper variant="outlined" component="section" aria-label={t('integration.filters.title')} sx={{ p: 2, mb: 2 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, alignItems: 'start' }}>
-        <TextField id="log-resposta" label={t('integration.log.fields.resposta')} value={resposta} onChange={(e) => setResposta(e.target.value)} onKeyDown={onEnter} fullWidth slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }} />
-        <TextField id="log-requisicao" label={t('integration.log.fields.requisicao')} value={requisicao} onChange={(e) => setRequisicao(e.target.value)} onKeyDown={onEnter} fullWidth slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }} />
+        <TextField id="log-resposta" label={t('integration.log.fields.resposta')} value={resposta.value} onChange={(e) => resposta.setValue(e.target.value)} onKeyDown={onEnter} fullWidth slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }} />
+        <TextField id="log-requisicao" label={t('integration.log.fields.requisicao')} value={requisicao.value} onChange={(e) => requisicao.setValue(e.target.value)} onKeyDown={onEnter} fullWidth slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }} />
         <TextField id="log-status" select label={t('integration.log.fields.status')} value={value.status ?? ''} onChange={(e) => apply({ status: e.target.value })} fullWidth slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
           <MenuItem value="">{t('integration.filters.all')}</MenuItem>
           {INTEGRATION_LOG_STATUSES.map((s) => (
@@ -63,7 +62,7 @@ export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
           <MenuItem value="">{t('integration.filters.all')}</MenuItem>
           {ERP_INTEGRATION_TYPES.filter((type) => type !== 'NENHUMA').map((type) => (
             <MenuItem key={type} value={type}>
-              {ERP_INTEGRATION_TYPE_LABELS[type]}
+              {t(`integration.types.${type}`)}
             </MenuItem>
           ))}
         </TextField>
@@ -71,7 +70,7 @@ export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
           <MenuItem value="">{t('integration.filters.all')}</MenuItem>
           {ERP_ENTITIES.map((entity) => (
             <MenuItem key={entity} value={entity}>
-              {ERP_ENTITY_LABELS[entity]}
+              {t(`integration.entities.${entity}`)}
             </MenuItem>
           ))}
         </TextField>
@@ -95,7 +94,17 @@ export function LogFilters({ value, onApply, onClear }: LogFiltersProps) {
           }}
           slotProps={{ textField: { id: 'log-data-fim', fullWidth: true, error: badRange, helperText: badRange ? t('integration.log.invalidRange') : undefined }, field: { clearable: true } }}
         />
-        <FilterButtons clearLabel={t('integration.filters.clear')} applyLabel={t('integration.filters.apply')} onClear={onClear} onApply={() => apply({})} sx={{ alignSelf: 'center' }} />
+        <FilterButtons
+          clearLabel={t('integration.filters.clear')}
+          applyLabel={t('integration.filters.apply')}
+          onClear={() => {
+            requisicao.clear();
+            resposta.clear();
+            onClear();
+          }}
+          onApply={() => apply({})}
+          sx={{ alignSelf: 'center' }}
+        />
       </Box>
     </Paper>
   );

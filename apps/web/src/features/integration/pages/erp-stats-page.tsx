@@ -23,7 +23,6 @@ import { useIntegrationStats } from '../api/integration-api.ts';
 import { formatMinutes } from '../integration-format.ts';
 
 const DailyChart = lazy(async () => ({ default: (await import('../components/daily-chart.tsx')).DailyChart }));
-const integer = new Intl.NumberFormat('pt-BR');
 
 /** The lag cell: 'Em dia' (green) or 'Atrasada' / 'Nunca sincronizada' (red), with lag and period. */
 function LagCell({ row }: { row: IntegrationEntityStats }) {
@@ -53,7 +52,8 @@ function LagCell({ row }: { row: IntegrationEntityStats }) {
  * received per day over 30 days (its own chunk). Says so when the integration is off.
  */
 export function ErpStatsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const integer = new Intl.NumberFormat(i18n.language);
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const stats = useIntegrationStats();
   const data = stats.data;
@@ -78,7 +78,7 @@ export function ErpStatsPage() {
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Paper variant="outlined" sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
             <Typography component="p" variant="h4" sx={{ fontWeight: 700, color: color === 'default' ? 'text.primary' : `${color}.main` }} data-color={color}>
-              {t('integration.stats.percent', { value: formatErpPercent(data.porcentagem) })}
+              {t('integration.stats.percent', { value: formatErpPercent(data.porcentagem, i18n.language) })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {t('integration.stats.percentHelp')}
@@ -89,7 +89,7 @@ export function ErpStatsPage() {
               {data.entidades.map((row) => (
                 <Paper component="li" variant="outlined" key={row.entidade} sx={{ p: 1.5 }}>
                   <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
-                    {row.descricao}
+                    {t(`integration.entities.${row.entidade}`)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {t('integration.stats.fields.ultimaSincronizacao')}: {row.ultimaSincronizacao ? formatDateTime(row.ultimaSincronizacao) : t('integration.never')}
@@ -125,7 +125,7 @@ export function ErpStatsPage() {
                   {data.entidades.map((row) => (
                     <TableRow key={row.entidade}>
                       <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                        {row.descricao}
+                        {t(`integration.entities.${row.entidade}`)}
                       </TableCell>
                       <TableCell>{row.ultimaSincronizacao ? formatDateTime(row.ultimaSincronizacao) : t('integration.never')}</TableCell>
                       <TableCell align="right">{integer.format(row.registros)}</TableCell>

@@ -4,10 +4,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DateLocalization } from '../../../shared/date-picker/date-localization.tsx';
 import { useTranslation } from 'react-i18next';
-import { ERP_ENTITY_LABELS, INTEGRATION_LOG_SORT_FIELDS, LOG_COUNT_CAP, type IntegrationLog } from '@acervo/contracts';
+import { INTEGRATION_LOG_SORT_FIELDS, LOG_COUNT_CAP, type IntegrationLog } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { formatDateTime } from '../../../shared/format/format.ts';
 import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
@@ -28,7 +27,7 @@ const MOBILE_HIDDEN: readonly string[] = ['operacao', 'tipo', 'entidade', 'codig
  * `LogDetailDialog` with the bodies pretty-printed. Past 1,000 matches the count says "more than".
  */
 export function LogIntegrationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const list = useListParams({ filterKeys: LOG_FILTER_KEYS, defaultSort: DEFAULT_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: INTEGRATION_LOG_SORT_FIELDS });
   const badRange = !!list.filters.dataInicio && !!list.filters.dataFim && list.filters.dataFim < list.filters.dataInicio;
@@ -47,7 +46,7 @@ export function LogIntegrationPage() {
             {mobile && (
               <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
                 {row.operacao}
-                {row.entidade ? ` · ${ERP_ENTITY_LABELS[row.entidade]}` : ''} · {row.codigoHttp ?? '—'} · {row.duracaoMs} ms
+                {row.entidade ? ` · ${t(`integration.entities.${row.entidade}`)}` : ''} · {row.codigoHttp ?? '—'} · {row.duracaoMs} ms
                 {row.mensagem ? ` · ${row.mensagem}` : ''}
               </Typography>
             )}
@@ -71,7 +70,7 @@ export function LogIntegrationPage() {
           </Box>
         ),
       },
-      { field: 'entidade', headerName: t('integration.log.fields.entidade'), width: 170, valueFormatter: (value: IntegrationLog['entidade']) => (value ? ERP_ENTITY_LABELS[value] : '—') },
+      { field: 'entidade', headerName: t('integration.log.fields.entidade'), width: 170, valueFormatter: (value: IntegrationLog['entidade']) => (value ? t(`integration.entities.${value}`) : '—') },
       { field: 'tipo', headerName: t('integration.log.fields.tipo'), width: 120 },
       { field: 'codigoHttp', headerName: t('integration.log.fields.codigoHttp'), width: 76, valueFormatter: (value: number | null) => value ?? '—' },
       { field: 'duracaoMs', headerName: t('integration.log.fields.duracaoMs'), width: 96, valueFormatter: (value: number) => `${value} ms` },
@@ -81,13 +80,13 @@ export function LogIntegrationPage() {
   );
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br">
+    <DateLocalization>
       <Box>
         <PageHeader title={t('integration.log.title')} subtitle={t('integration.log.subtitle')} />
         <LogFilters value={list.filters} onApply={(filters) => list.setFilters(filters)} onClear={list.reset} />
         {logs.data?.totalLimitado && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            {t('integration.log.capped', { count: LOG_COUNT_CAP.toLocaleString('pt-BR') as unknown as number })}
+            {t('integration.log.capped', { count: LOG_COUNT_CAP.toLocaleString(i18n.language) as unknown as number })}
           </Alert>
         )}
         <DataTable<IntegrationLog>
@@ -104,6 +103,6 @@ export function LogIntegrationPage() {
         />
         <LogDetailDialog id={open} onClose={() => setOpen(null)} />
       </Box>
-    </LocalizationProvider>
+    </DateLocalization>
   );
 }

@@ -16,10 +16,9 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import SyncIcon from '@mui/icons-material/Sync';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DateLocalization } from '../../../shared/date-picker/date-localization.tsx';
 import { useTranslation } from 'react-i18next';
-import { ERP_ENTITIES, ERP_ENTITY_LABELS, REJECTED_RECORD_SORT_FIELDS, REJECTED_RECORD_STATUSES, type ErpEntity, type RejectedRecord } from '@acervo/contracts';
+import { ERP_ENTITIES, REJECTED_RECORD_SORT_FIELDS, REJECTED_RECORD_STATUSES, type ErpEntity, type RejectedRecord } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { ConfirmDialog } from '../../../shared/confirm/confirm-dialog.tsx';
 import { DATE_FORMAT, formatDateTime } from '../../../shared/format/format.ts';
@@ -46,7 +45,7 @@ function ResyncPanel() {
     if (!valid) return;
     const day = desde.format('YYYY-MM-DD');
     const done = await resync.mutateAsync({ entidade, desde: day }).catch(() => null);
-    if (done) toast.success(t('integration.reprocessing.resyncQueued', { entidade: ERP_ENTITY_LABELS[entidade], desde: desde.format(DATE_FORMAT) }));
+    if (done) toast.success(t('integration.reprocessing.resyncQueued', { entidade: t(`integration.entities.${entidade}`), desde: desde.format(DATE_FORMAT) }));
   };
   return (
     <Paper variant="outlined" component="section" aria-labelledby="resync-title" sx={{ p: 2, mb: 2 }}>
@@ -63,7 +62,7 @@ function ResyncPanel() {
           </MenuItem>
           {ERP_ENTITIES.map((entity) => (
             <MenuItem key={entity} value={entity}>
-              {ERP_ENTITY_LABELS[entity]}
+              {t(`integration.entities.${entity}`)}
             </MenuItem>
           ))}
         </TextField>
@@ -128,7 +127,7 @@ export function ReprocessingPage() {
             />
           ) : null,
       },
-      { field: 'entidade', headerName: t('integration.reprocessing.fields.entidade'), width: 170, valueFormatter: (value: ErpEntity) => ERP_ENTITY_LABELS[value] },
+      { field: 'entidade', headerName: t('integration.reprocessing.fields.entidade'), width: 170, valueFormatter: (value: ErpEntity) => t(`integration.entities.${value}`) },
       {
         field: 'idErp',
         headerName: t('integration.reprocessing.fields.idErp'),
@@ -138,7 +137,7 @@ export function ReprocessingPage() {
           <Box sx={{ py: 0.5, minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {row.idErp}
-              {mobile ? ` · ${ERP_ENTITY_LABELS[row.entidade]}` : ''}
+              {mobile ? ` · ${t(`integration.entities.${row.entidade}`)}` : ''}
             </Typography>
             <Typography variant="caption" color="error.main" component="div" sx={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
               {row.erro}
@@ -155,7 +154,7 @@ export function ReprocessingPage() {
   );
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br">
+    <DateLocalization>
       <Box>
         <PageHeader
           title={t('integration.reprocessing.title')}
@@ -178,7 +177,7 @@ export function ReprocessingPage() {
           value={list.filters}
           termLabel={t('integration.reprocessing.fields.term')}
           selects={[
-            { key: 'entidade', label: t('integration.reprocessing.fields.entidade'), options: ERP_ENTITIES.map((e) => ({ value: e, label: ERP_ENTITY_LABELS[e] })) },
+            { key: 'entidade', label: t('integration.reprocessing.fields.entidade'), options: ERP_ENTITIES.map((e) => ({ value: e, label: t(`integration.entities.${e}`) })) },
             { key: 'status', label: t('integration.reprocessing.fields.status'), options: REJECTED_RECORD_STATUSES.map((s) => ({ value: s, label: t(`integration.status.${s}`) })) },
           ]}
           onApply={(filters) => list.setFilters(filters)}
@@ -223,6 +222,6 @@ export function ReprocessingPage() {
           </DialogActions>
         </Dialog>
       </Box>
-    </LocalizationProvider>
+    </DateLocalization>
   );
 }

@@ -17,9 +17,9 @@ export interface ErpIndicatorProps {
  * is also written beside the icon, in the colour's dark shade.
  */
 export function ErpIndicator({ percent }: ErpIndicatorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const color = erpIndicatorColor(percent);
-  const title = percent === null ? t('layout.erpIndicatorEmpty') : t('layout.erpIndicator', { value: formatErpPercent(percent) });
+  const title = percent === null ? t('layout.erpIndicatorEmpty') : t('layout.erpIndicator', { value: formatErpPercent(percent, i18n.language) });
   return (
     <Tooltip title={title}>
       <Box
@@ -57,7 +57,7 @@ export function ErpIndicator({ percent }: ErpIndicatorProps) {
               pr: 0.5,
             }}
           >
-            {formatErpPercent(percent)}%
+            {formatErpPercent(percent, i18n.language)}%
           </Box>
         )}
       </Box>

@@ -1,5 +1,5 @@
 import { useState, type FocusEvent, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
@@ -21,7 +21,7 @@ import type { MenuGroup } from '@acervo/contracts';
 import { useTranslation } from 'react-i18next';
 import { BRAND, MENU_SELECTED_BG } from '../../../shared/theme/palette.ts';
 import { AcervoLogo } from '../../../shared/brand/acervo-logo.tsx';
-import { isActivePath, type MenuSection } from '../menu-model.ts';
+import { activeEntry, type MenuSection } from '../menu-model.ts';
 
 /** Expanded width of the side menu in px (SPEC section 9). */
 export const MENU_WIDTH = 250;
@@ -69,7 +69,8 @@ interface MenuContentProps {
 function MenuContent({ sections, expanded, withLogo = false, onNavigate }: MenuContentProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const activeGroup = sections.find((s) => s.entries.some((e) => isActivePath(e.path, pathname)))?.group;
+  const active = activeEntry(sections, pathname);
+  const activeGroup = active?.group;
   const [open, setOpen] = useState<Partial<Record<MenuGroup, boolean>>>(() => (activeGroup ? { [activeGroup]: true } : {}));
 
   return (
@@ -112,10 +113,11 @@ function MenuContent({ sections, expanded, withLogo = false, onNavigate }: MenuC
                   {section.entries.map((entry) => (
                     <ListItemButton
                       key={entry.id}
-                      component={NavLink}
+                      component={Link}
                       to={entry.path}
                       onClick={onNavigate}
-                      selected={isActivePath(entry.path, pathname)}
+                      selected={entry.id === active?.entry.id}
+                      aria-current={entry.id === active?.entry.id ? 'page' : undefined}
                       sx={{ ...itemSx, pl: 7, py: 0.5, '& .MuiListItemText-primary': { fontSize: 14 } }}
                     >
                       <ListItemText primary={t(entry.labelKey)} />

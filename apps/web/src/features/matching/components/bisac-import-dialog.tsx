@@ -29,7 +29,7 @@ export interface BisacImportDialogProps {
 
 /** The import's report: counts, then every duplicated code and every malformed row. */
 export function BisacImportReportView({ report }: { report: BisacImportReport }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const counts: [string, number][] = [
     ['registros', report.registros],
     ['importados', report.importados],
@@ -46,7 +46,7 @@ export function BisacImportReportView({ report }: { report: BisacImportReport })
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         {counts.map(([key, n]) => (
-          <Chip key={key} label={`${t(`matching.import.${key}`)}: ${n.toLocaleString('pt-BR')}`} color={(key === 'duplicados' || key === 'malformados') && n > 0 ? 'warning' : 'default'} variant="outlined" />
+          <Chip key={key} label={`${t(`matching.import.${key}`)}: ${n.toLocaleString(i18n.language)}`} color={(key === 'duplicados' || key === 'malformados') && n > 0 ? 'warning' : 'default'} variant="outlined" />
         ))}
       </Box>
       {report.duplicados.length > 0 && (

@@ -46,7 +46,7 @@ function MatchPage({ screen }: { screen: MatchScreen }) {
         field: 'descricaoErp',
         headerName: t(`${k}.source`),
         flex: 1,
-        minWidth: mobile ? 118 : 200,
+        minWidth: mobile ? 132 : 200,
         renderCell: ({ row }) => (
           <Box sx={{ py: 1, minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'normal' }}>
@@ -62,7 +62,7 @@ function MatchPage({ screen }: { screen: MatchScreen }) {
                 <Typography variant="caption" color="text.secondary" component="div">
                   {t('matching.mobileLine', { codigo: row.codigoErp, count: row.registros })}
                 </Typography>
-                <Chip size="small" sx={{ mt: 0.5, maxWidth: '100%' }} color={row.correspondido ? 'success' : 'warning'} label={row.correspondido ? t('matching.matchedShort') : t('matching.pendingShort')} />
+                <Chip size="small" sx={{ mt: 0.5, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25, px: 0.75, fontSize: 12 } }} color={row.correspondido ? 'success' : 'warning'} label={row.correspondido ? t('matching.matched') : t('matching.pending')} />
               </>
             )}
           </Box>

@@ -81,7 +81,7 @@ export function ApiAccessFormDialog({ open, access, companyName, onClose }: ApiA
           fullWidth
           error={Boolean(errors.email)}
           helperText={errors.email?.message}
-          slotProps={{ htmlInput: { maxLength: 254 }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
           {...register('senha')}
@@ -93,7 +93,7 @@ export function ApiAccessFormDialog({ open, access, companyName, onClose }: ApiA
           autoComplete="new-password"
           error={Boolean(errors.senha)}
           helperText={errors.senha?.message ?? (access ? t('parameters.api.senhaEditHelp') : t('parameters.api.senhaHelp'))}
-          slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
         />
       </Box>
     </FormDialog>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,6 +15,7 @@ import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { ConfirmDialog } from '../../../shared/confirm/confirm-dialog.tsx';
 import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
 import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
+import { useFilterDraft } from '../../../shared/forms/use-filter-draft.ts';
 import { RowActions } from '../../../shared/register/register-cells.tsx';
 import { useRegisterActions } from '../../../shared/register/use-register-actions.ts';
 import { useSignedUser } from '../../../shared/session/session-context.tsx';
@@ -39,8 +40,7 @@ export function ApiAccessSection() {
   const list = useListParams({ filterKeys: API_ACCESS_FILTER_KEYS, defaultSort: DEFAULT_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: API_ACCESS_SORT_FIELDS });
   const accesses = useApiAccessList(list.query);
   const actions = useRegisterActions<ApiAccess>({ keyPrefix: 'parameters.api', remove: useDeleteApiAccess() });
-  const [term, setTerm] = useState(list.filters.term ?? '');
-  useEffect(() => setTerm(list.filters.term ?? ''), [list.filters.term]);
+  const term = useFilterDraft(list.filters.term);
 
   const columns = useMemo<GridColDef<ApiAccess>[]>(
     () => [
@@ -95,19 +95,19 @@ export function ApiAccessSection() {
         <TextField
           id="api-access-term"
           label={t('parameters.api.term')}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          value={term.value}
+          onChange={(event) => term.setValue(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              list.setFilters({ term: term.trim() || undefined });
+              list.setFilters({ term: term.submit() });
             }
           }}
           size="small"
           fullWidth
           slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
         />
-        <Button variant="outlined" startIcon={<SearchIcon />} onClick={() => list.setFilters({ term: term.trim() || undefined })}>
+        <Button variant="outlined" startIcon={<SearchIcon />} onClick={() => list.setFilters({ term: term.submit() })}>
           {t('parameters.api.apply')}
         </Button>
       </Box>

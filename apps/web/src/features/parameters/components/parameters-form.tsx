@@ -162,7 +162,7 @@ export function ParametersForm({ parameters }: ParametersFormProps) {
       />
     );
   };
-  const textField = (name: TextFieldName, extra: { maxLength: number; required?: boolean; help?: string; type?: string } = { maxLength: 200 }) => {
+  const textField = (name: TextFieldName, extra: { required?: boolean; help?: string; type?: string } = {}) => {
     const [section, field] = name.split('.') as [Section, string];
     const error = messageAt(errors, name);
     return (
@@ -175,7 +175,7 @@ export function ParametersForm({ parameters }: ParametersFormProps) {
         fullWidth
         error={Boolean(error)}
         helperText={error ?? extra.help}
-        slotProps={{ htmlInput: { maxLength: extra.maxLength, spellCheck: false }, inputLabel: { shrink: true } }}
+        slotProps={{ htmlInput: { spellCheck: false }, inputLabel: { shrink: true } }}
       />
     );
   };
@@ -199,16 +199,16 @@ export function ParametersForm({ parameters }: ParametersFormProps) {
           {numberField('geral.inatividadeMinutos')}
           {numberField('geral.limpezaFilaExportacaoDias')}
           {numberField('geral.expiracaoArquivoExportacaoDias')}
-          {textField('geral.urlAplicacao', { maxLength: 500, required: true, help: t('parameters.fields.geral.urlAplicacaoHelp'), type: 'url' })}
+          {textField('geral.urlAplicacao', { required: true, help: t('parameters.fields.geral.urlAplicacaoHelp'), type: 'url' })}
           {numberField('geral.validadeRedefinicaoSenhaMinutos')}
         </Box>
       </SectionCard>
 
       <SectionCard id="param-email" title={t('parameters.sections.email')} help={t('parameters.sections.emailHelp')}>
         <Box sx={grid}>
-          {textField('email.host', { maxLength: 253, help: t('parameters.fields.email.hostHelp') })}
+          {textField('email.host', { help: t('parameters.fields.email.hostHelp') })}
           {numberField('email.porta')}
-          {textField('email.usuario', { maxLength: 200 })}
+          {textField('email.usuario')}
           <SecretField
             id="param-email-senha"
             label={t('parameters.fields.email.senha')}
@@ -221,7 +221,7 @@ export function ParametersForm({ parameters }: ParametersFormProps) {
             }}
             error={messageAt(errors, 'email.senha')}
           />
-          {textField('email.remetente', { maxLength: 300, required: true, help: t('parameters.fields.email.remetenteHelp') })}
+          {textField('email.remetente', { required: true, help: t('parameters.fields.email.remetenteHelp') })}
           <Controller
             name="email.seguro"
             control={control}
@@ -265,8 +265,8 @@ export function ParametersForm({ parameters }: ParametersFormProps) {
               </TextField>
             )}
           />
-          {textField('erp.urlApi', { maxLength: 500, type: 'url' })}
-          {textField('erp.usuario', { maxLength: 200 })}
+          {textField('erp.urlApi', { type: 'url' })}
+          {textField('erp.usuario')}
           <SecretField
             id="param-erp-senha"
             label={t('parameters.fields.erp.senha')}

@@ -21,8 +21,8 @@ export interface SecretFieldProps {
   /** The secret is marked for removal (`<section>.removerSenha`). */
   removing: boolean;
   onRemovingChange: (removing: boolean) => void;
+  /** The field's message (a new secret over its length limit says so here; it is never cut). */
   error?: string;
-  maxLength?: number;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface SecretFieldProps {
  * definida", a password field takes a new one (empty keeps the stored one), and "Remover senha"
  * marks it for removal on save ("Manter senha" undoes it).
  */
-export function SecretField({ id, label, defined, registerProps, removing, onRemovingChange, error, maxLength = 200 }: SecretFieldProps) {
+export function SecretField({ id, label, defined, registerProps, removing, onRemovingChange, error }: SecretFieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const status = removing ? t('parameters.secret.willRemove') : defined ? t('parameters.secret.defined') : t('parameters.secret.notDefined');
@@ -55,7 +55,7 @@ export function SecretField({ id, label, defined, registerProps, removing, onRem
         error={Boolean(error)}
         helperText={error ?? (defined ? t('parameters.secret.replaceHelp') : undefined)}
         slotProps={{
-          htmlInput: { maxLength, 'aria-describedby': `${id}-status` },
+          htmlInput: { 'aria-describedby': `${id}-status` },
           inputLabel: { shrink: true },
           input: {
             endAdornment: (

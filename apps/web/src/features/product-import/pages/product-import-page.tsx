@@ -41,7 +41,7 @@ function ActionChip({ row }: { row: ProductImportRow }) {
 
 /** Counts, progress bar and result of an import. */
 function ImportSummary({ imp }: { imp: ProductImport }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toWrite = imp.novas + imp.atualizacoes;
   const running = RUNNING_STATUSES.includes(imp.status);
   return (
@@ -67,7 +67,7 @@ function ImportSummary({ imp }: { imp: ProductImport }) {
         <Box sx={{ mt: 2 }}>
           <LinearProgress variant="determinate" value={imp.percentual} aria-label={t('productImport.status.PROCESSANDO')} sx={{ height: 10, borderRadius: 5 }} />
           <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="import-progress">
-            {t('productImport.progress', { processados: imp.processados, total: toWrite, percentual: imp.percentual.toLocaleString('pt-BR'), rate: imp.linhasPorSegundo.toLocaleString('pt-BR') })}
+            {t('productImport.progress', { processados: imp.processados, total: toWrite, percentual: imp.percentual.toLocaleString(i18n.language), rate: imp.linhasPorSegundo.toLocaleString(i18n.language) })}
           </Typography>
         </Box>
       )}

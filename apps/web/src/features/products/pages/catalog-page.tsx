@@ -92,8 +92,8 @@ export function CatalogPage() {
               size="small"
               variant="outlined"
               color={situationTone(row.situacao)}
-              label={situationLabel(row.situacao)}
-              title={`${row.situacao}${row.descricaoSituacao ? ` – ${row.descricaoSituacao}` : ''}`}
+              label={row.descricaoSituacao ?? situationLabel(row.situacao)}
+              title={`${row.situacao} – ${row.descricaoSituacao ?? situationLabel(row.situacao)}`}
               sx={{ maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
             />
           ) : null,

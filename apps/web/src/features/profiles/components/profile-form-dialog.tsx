@@ -7,7 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_DESCRIPTION_MAX, PROFILE_NAME_MAX, profileSaveSchema, type Profile, type ProfileSave, type ProfileSaveInput } from '@acervo/contracts';
+import { profileSaveSchema, type Profile, type ProfileSave, type ProfileSaveInput } from '@acervo/contracts';
 import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
 import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
@@ -103,7 +103,7 @@ export function ProfileFormDialog({ open, profileId, onClose, onSaved }: Profile
               fullWidth
               error={Boolean(errors.nome)}
               helperText={errors.nome?.message}
-              slotProps={{ htmlInput: { maxLength: PROFILE_NAME_MAX }, inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true } }}
             />
             <Controller
               name="ativo"
@@ -120,7 +120,7 @@ export function ProfileFormDialog({ open, profileId, onClose, onSaved }: Profile
             fullWidth
             error={Boolean(errors.descricao)}
             helperText={errors.descricao?.message}
-            slotProps={{ htmlInput: { maxLength: PROFILE_DESCRIPTION_MAX }, inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
           />
           <Controller
             name="permissoes"

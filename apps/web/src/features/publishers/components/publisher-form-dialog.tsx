@@ -100,7 +100,7 @@ export function PublisherFormDialog({ open, publisher, onClose }: PublisherFormD
             fullWidth
             error={Boolean(errors.nome)}
             helperText={errors.nome?.message}
-            slotProps={{ htmlInput: { maxLength: 300 }, inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>
         <Controller
@@ -153,7 +153,7 @@ export function PublisherFormDialog({ open, publisher, onClose }: PublisherFormD
                 autoFocus={item.id === undefined && index === selos.fields.length - 1}
                 error={Boolean(errors.selos?.[index]?.nome)}
                 helperText={errors.selos?.[index]?.nome?.message}
-                slotProps={{ htmlInput: { maxLength: 300 }, inputLabel: { shrink: true } }}
+                slotProps={{ inputLabel: { shrink: true } }}
               />
               <Controller
                 name={`selos.${index}.ativo`}

@@ -6,7 +6,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { REGISTER_NAME_MAX_LENGTH, registerRequestSchemaOf, type RegisterDefinition, type RegisterRecord, type RegisterRequest, type RegisterRequestInput } from '@acervo/contracts';
+import { registerRequestSchemaOf, type RegisterDefinition, type RegisterRecord, type RegisterRequest, type RegisterRequestInput } from '@acervo/contracts';
 import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
 import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
@@ -77,7 +77,7 @@ export function RegisterFormDialog({ definition, open, record, onClose }: Regist
             required
             error={Boolean(errors.codigo)}
             helperText={errors.codigo?.message}
-            slotProps={{ htmlInput: { maxLength: definition.codeMaxLength, autoCapitalize: 'characters', spellCheck: false, style: { textTransform: 'uppercase' } }, inputLabel: { shrink: true } }}
+            slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, style: { textTransform: 'uppercase' } }, inputLabel: { shrink: true } }}
           />
         )}
         <TextField
@@ -89,7 +89,7 @@ export function RegisterFormDialog({ definition, open, record, onClose }: Regist
           autoFocus
           error={Boolean(errors.nome)}
           helperText={errors.nome?.message}
-          slotProps={{ htmlInput: { maxLength: REGISTER_NAME_MAX_LENGTH }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Controller
           name="ativo"

@@ -1,20 +1,9 @@
 import { useMemo, type ComponentType } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import AddIcon from '@mui/icons-material/Add';
-import type { GridColDef } from '@mui/x-data-grid';
-import { useTranslation } from 'react-i18next';
 import { REGISTERS, REGISTER_SORT_FIELDS, type RegisterDefinition, type RegisterKey, type RegisterRecord } from '@acervo/contracts';
-import { MOBILE_QUERY } from '../../../shared/app-id.ts';
-import { ConfirmDialog } from '../../../shared/confirm/confirm-dialog.tsx';
-import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
-import { ListFilters, activeStatusFilter } from '../../../shared/forms/list-filters.tsx';
-import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
-import { PageHeader } from '../../../shared/page-header/page-header.tsx';
-import { ActiveSwitch, RowActions } from '../../../shared/register/register-cells.tsx';
-import { useRegisterActions } from '../../../shared/register/use-register-actions.ts';
+import { CellText } from '../../../shared/data-table/cell-text.tsx';
+import { ListPage, actionsColumn, activeColumn } from '../../../shared/list-page/list-page.tsx';
+import { useListColumns, useListPage } from '../../../shared/list-page/use-list-page.ts';
+import type { SortState } from '../../../shared/list-params/use-list-params.ts';
 import { REGISTER_FILTER_KEYS, useDeleteRegister, useRegisterPage, useToggleRegister } from '../api/registers-api.ts';
 import { RegisterFormDialog } from '../components/register-form-dialog.tsx';
 
@@ -33,73 +22,38 @@ export interface RegisterPageProps {
  * toast says to deactivate it instead). Texts: `registers.<routeId>.*` and `registers.*`.
  */
 export function RegisterPage({ definition }: RegisterPageProps) {
-  const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
-  const prefix = `registers.${definition.routeId}`;
   const sortFields = definition.hasCode ? REGISTER_SORT_FIELDS : REGISTER_SORT_FIELDS.filter((f) => f !== 'codigo');
   const defaultSort = useMemo<SortState>(() => ({ field: definition.hasCode ? 'codigo' : 'nome', direction: 'asc' }), [definition.hasCode]);
-  const list = useListParams({ filterKeys: REGISTER_FILTER_KEYS, defaultSort, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields });
-  const page = useRegisterPage(definition, list.query);
-  const actions = useRegisterActions<RegisterRecord>({ keyPrefix: prefix, remove: useDeleteRegister(definition), toggle: useToggleRegister(definition) });
+  const page = useListPage<RegisterRecord, (typeof REGISTER_FILTER_KEYS)[number]>({
+    keyPrefix: `registers.${definition.routeId}`,
+    filterKeys: REGISTER_FILTER_KEYS,
+    defaultSort,
+    sortFields,
+    remove: useDeleteRegister(definition),
+    toggle: useToggleRegister(definition),
+  });
+  const records = useRegisterPage(definition, page.list.query);
+  const { t, mobile, actions } = page;
 
-  const columns = useMemo<GridColDef<RegisterRecord>[]>(
+  const columns = useListColumns<RegisterRecord>(
+    page,
     () => [
-      ...(definition.hasCode ? [{ field: 'codigo', headerName: mobile ? t('registers.fields.codigoShort') : t('registers.fields.codigo'), width: mobile ? 94 : 100 } satisfies GridColDef<RegisterRecord>] : []),
-      {
-        field: 'nome',
-        headerName: t('registers.fields.nome'),
-        flex: 1,
-        minWidth: mobile ? 96 : 160,
-        renderCell: ({ row }) => (
-          <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'normal', py: 0.5 }}>
-            {row.nome}
-          </Typography>
-        ),
-      },
-      {
-        field: 'ativo',
-        headerName: t('registers.fields.ativo'),
-        width: mobile ? 72 : 90,
-        renderCell: ({ row }) => <ActiveSwitch checked={row.ativo} label={t('registers.toggleLabel', { nome: row.nome })} disabled={actions.toggling} onToggle={() => void actions.toggleActive(row)} />,
-      },
-      {
-        field: 'acoes',
-        headerName: t('registers.actions'),
-        sortable: false,
-        width: mobile ? 84 : 100,
-        renderCell: ({ row }) => <RowActions keyPrefix={prefix} values={{ nome: row.nome }} onEdit={() => actions.openForm(row)} onDelete={() => actions.askDelete(row)} />,
-      },
+      ...(definition.hasCode ? [{ field: 'codigo', headerName: mobile ? t('registers.fields.codigoShort') : t('registers.fields.codigo'), width: mobile ? 94 : 100 }] : []),
+      { field: 'nome', headerName: t('registers.fields.nome'), flex: 1, minWidth: mobile ? 96 : 160, renderCell: ({ row }) => <CellText text={row.nome} lines={2} strong sx={{ py: 0.5 }} /> },
+      activeColumn(page, { textsKey: 'registers', width: mobile ? 72 : 90 }),
+      actionsColumn(page, { textsKey: 'registers', width: mobile ? 84 : 100 }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, mobile, definition, actions.toggling],
+    [definition],
   );
 
   return (
-    <Box>
-      <PageHeader
-        title={t(`${prefix}.title`)}
-        subtitle={t(`${prefix}.subtitle`)}
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => actions.openForm(null)}>
-            {t(`${prefix}.new`)}
-          </Button>
-        }
-      />
-      <ListFilters idPrefix={`register-${definition.apiPath}`} textsKey="registers.filters" selects={[activeStatusFilter(t, 'registers.filters')]} value={list.filters} onApply={(filters) => list.setFilters(filters)} onClear={list.reset} />
-      <DataTable<RegisterRecord>
-        ariaLabel={t(`${prefix}.title`)}
-        rows={page.data?.itens ?? []}
-        rowCount={page.data?.totalItens}
-        columns={columns}
-        loading={page.isFetching}
-        error={page.isError}
-        onRetry={() => void page.refetch()}
-        list={list}
-        onRowClick={(row) => actions.openForm(row)}
-      />
-      <RegisterFormDialog definition={definition} open={actions.formOpen} record={actions.editing} onClose={actions.closeForm} />
-      <ConfirmDialog {...actions.deleteDialog} />
-    </Box>
+    <ListPage<RegisterRecord>
+      state={page}
+      query={records}
+      columns={columns}
+      filters={{ idPrefix: `register-${definition.apiPath}`, textsKey: 'registers.filters' }}
+      form={<RegisterFormDialog definition={definition} open={actions.formOpen} record={actions.editing} onClose={actions.closeForm} />}
+    />
   );
 }
 

@@ -8,13 +8,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { MAX_REPEAT_MINUTES, SCHEDULE_NAME_MAX, cronError, describeCron, scheduleSaveRequestSchema, type Schedule, type ScheduleSave, type ScheduleSaveRequest, type TaskKindInfo } from '@acervo/contracts';
+import { MAX_REPEAT_MINUTES, cronError, describeCron, scheduleSaveRequestSchema, type Schedule, type ScheduleSave, type ScheduleSaveRequest, type TaskKindInfo } from '@acervo/contracts';
 import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
 import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { useSignedUser } from '../../../shared/session/session-context.tsx';
 import { toast } from '../../../shared/toast/toast.tsx';
 import { useSaveSchedule } from '../api/save-schedule.ts';
+import { taskKindLabel } from '../schedule-format.ts';
 
 /** Wire fields of the form (server errors on these land under them). */
 const FIELDS = ['nome', 'tipo', 'periodo', 'intervaloRepeticao', 'ativo', 'idEmpresa'] as const;
@@ -38,7 +39,7 @@ export interface ScheduleFormDialogProps {
  * Editing shows the Histórico panel. Full screen on phones.
  */
 export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleFormDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSignedUser();
   const fieldLabels = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, t(`schedules.fields.${f}`)])), [t]);
   const save = useSaveSchedule(fieldLabels);
@@ -66,7 +67,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
   const periodo = useWatch({ control, name: 'periodo' }) ?? '';
   const tipo = useWatch({ control, name: 'tipo' });
   const kind = kinds.find((k) => k.tipo === tipo);
-  const description = periodo.trim() ? describeCron(periodo) : null;
+  const description = periodo.trim() ? describeCron(periodo, i18n.language === 'en-US' ? 'en' : 'pt_BR') : null;
   const periodProblem = periodo.trim() ? cronError(periodo) : null;
 
   const onKindChange = (value: string) => {
@@ -74,7 +75,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
     const chosen = kinds.find((k) => k.tipo === value);
     if (!chosen) return;
     if (!getValues('periodo')) setValue('periodo', chosen.periodoSugerido);
-    if (!getValues('nome')) setValue('nome', chosen.descricao);
+    if (!getValues('nome')) setValue('nome', taskKindLabel(t, chosen.tipo, chosen.descricao));
     if (chosen.escopo === 'SISTEMA') setValue('idEmpresa', null);
     if (chosen.escopo === 'EMPRESA') setValue('idEmpresa', user.idEmpresa);
   };
@@ -134,7 +135,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
               </MenuItem>
               {kinds.map((k) => (
                 <MenuItem key={k.tipo} value={k.tipo}>
-                  {k.descricao}
+                  {taskKindLabel(t, k.tipo, k.descricao)}
                 </MenuItem>
               ))}
             </TextField>
@@ -148,7 +149,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
           fullWidth
           error={Boolean(errors.nome)}
           helperText={errors.nome?.message}
-          slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ gridColumn: { sm: 'span 2' } }}
         />
         <TextField
@@ -161,7 +162,7 @@ export function ScheduleFormDialog({ open, schedule, kinds, onClose }: ScheduleF
           error={Boolean(errors.periodo) || Boolean(periodProblem)}
           helperText={periodHelper}
           slotProps={{
-            htmlInput: { maxLength: 100, spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } },
+            htmlInput: { spellCheck: false, autoCapitalize: 'none', style: { fontFamily: 'monospace' } },
             inputLabel: { shrink: true },
             formHelperText: { 'aria-live': 'polite', id: 'schedule-periodo-description' } as object,
           }}

@@ -34,7 +34,7 @@ export interface ScheduleRunsDialogProps {
  * for with "Executar agora" appears and then shows its outcome. Full screen on phones.
  */
 export function ScheduleRunsDialog({ schedule, onRunNow, running, onClose }: ScheduleRunsDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const runs = useScheduleRuns(schedule?.id ?? null);
   return (
@@ -57,7 +57,7 @@ export function ScheduleRunsDialog({ schedule, onRunNow, running, onClose }: Sch
                 <Typography variant="body2" color="text.secondary">
                   {t(`schedules.origin.${run.origem}`)}
                   {run.solicitadoPor ? ` ${t('schedules.runs.por', { nome: run.solicitadoPor })}` : ''}
-                  {run.duracaoMs !== null ? ` · ${formatDuration(run.duracaoMs)}` : ''}
+                  {run.duracaoMs !== null ? ` · ${formatDuration(run.duracaoMs, i18n.language)}` : ''}
                 </Typography>
               </Box>
               {run.mensagem && (

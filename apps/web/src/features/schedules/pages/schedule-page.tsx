@@ -1,33 +1,26 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import AddIcon from '@mui/icons-material/Add';
 import HistoryIcon from '@mui/icons-material/History';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import type { GridColDef } from '@mui/x-data-grid';
-import { useTranslation } from 'react-i18next';
 import { SCHEDULE_SORT_FIELDS, type Schedule } from '@acervo/contracts';
-import { MOBILE_QUERY } from '../../../shared/app-id.ts';
-import { ConfirmDialog } from '../../../shared/confirm/confirm-dialog.tsx';
-import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
-import { ListFilters, activeStatusFilter } from '../../../shared/forms/list-filters.tsx';
-import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
-import { PageHeader } from '../../../shared/page-header/page-header.tsx';
-import { ActiveSwitch, RowActions } from '../../../shared/register/register-cells.tsx';
-import { useRegisterActions } from '../../../shared/register/use-register-actions.ts';
+import { CellText } from '../../../shared/data-table/cell-text.tsx';
+import { activeStatusFilter } from '../../../shared/forms/list-filters.tsx';
+import { CaptionLine, ListPage, actionsColumn, activeColumn, nameColumn } from '../../../shared/list-page/list-page.tsx';
+import { useListColumns, useListPage } from '../../../shared/list-page/use-list-page.ts';
+import type { SortState } from '../../../shared/list-params/use-list-params.ts';
 import { toast } from '../../../shared/toast/toast.tsx';
 import { SCHEDULE_FILTER_KEYS, useSchedules, useTaskKinds } from '../api/get-schedules.ts';
 import { useDeleteSchedule, useRunSchedule, useToggleSchedule } from '../api/save-schedule.ts';
 import { ScheduleFormDialog } from '../components/schedule-form-dialog.tsx';
 import { ScheduleRunsDialog } from '../components/schedule-runs-dialog.tsx';
 import { RunStatusChip } from '../components/run-status-chip.tsx';
-import { formatDuration, formatScheduleTime } from '../schedule-format.ts';
+import { formatDuration, formatScheduleTime, periodDescription, taskKindLabel } from '../schedule-format.ts';
 
 const DEFAULT_SORT: SortState = { field: 'nome', direction: 'asc' };
 /** Columns hidden on phones: period, next and last run (with its outcome) show under the name instead. */
@@ -42,12 +35,11 @@ const MOBILE_HIDDEN: readonly string[] = ['tipo', 'periodo', 'intervaloRepeticao
  * SPEC 8 confirmation ('Agendamento excluído com sucesso!'). Times are DD/MM/YYYY HH:mm, Brasília time.
  */
 export function SchedulePage() {
-  const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
-  const list = useListParams({ filterKeys: SCHEDULE_FILTER_KEYS, defaultSort: DEFAULT_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: SCHEDULE_SORT_FIELDS });
-  const schedules = useSchedules(list.query);
+  const page = useListPage<Schedule, (typeof SCHEDULE_FILTER_KEYS)[number]>({ keyPrefix: 'schedules', filterKeys: SCHEDULE_FILTER_KEYS, defaultSort: DEFAULT_SORT, sortFields: SCHEDULE_SORT_FIELDS, remove: useDeleteSchedule(), toggle: useToggleSchedule() });
+  const schedules = useSchedules(page.list.query);
   const kinds = useTaskKinds();
-  const actions = useRegisterActions<Schedule>({ keyPrefix: 'schedules', remove: useDeleteSchedule(), toggle: useToggleSchedule() });
+  const { t, mobile, actions } = page;
+  const { i18n } = useTranslation();
   const run = useRunSchedule();
   const [history, setHistory] = useState<Schedule | null>(null);
   const queryClient = useQueryClient();
@@ -59,42 +51,39 @@ export function SchedulePage() {
     setHistory(schedule);
   };
 
-  const columns = useMemo<GridColDef<Schedule>[]>(
+  const columns = useListColumns<Schedule>(
+    page,
     () => [
-      {
-        field: 'nome',
-        headerName: t('schedules.fields.nome'),
+      nameColumn(page, {
         flex: 1.3,
-        minWidth: mobile ? 140 : 170,
-        renderCell: ({ row }) => (
-          <Box sx={{ py: 0.5, minWidth: 0 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'normal' }}>
-              {row.nome}
-            </Typography>
+        minWidth: 170,
+        mobileMinWidth: 140,
+        extra: (row) => (
+          <>
             <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
               {row.sistema && <Chip size="small" label={t('schedules.systemTask')} sx={{ height: 20 }} />}
               {row.idEmpresa !== null && <Chip size="small" label={t('schedules.companyTask')} sx={{ height: 20 }} />}
             </Box>
             {mobile && (
               <>
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
-                  {row.descricaoPeriodo}
+                <CaptionLine>
+                  {periodDescription(row.periodo, row.descricaoPeriodo, i18n.language)}
                   {row.proximaExecucao ? ` · ${t('schedules.fields.proximaExecucao')}: ${formatScheduleTime(row.proximaExecucao)}` : ''}
-                </Typography>
+                </CaptionLine>
                 {row.ultimoResultado && (
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, mt: 0.25 }}>
                     <RunStatusChip status={row.ultimoResultado} title={row.ultimaMensagem} />
                     <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatScheduleTime(row.ultimaExecucao)} · {formatDuration(row.ultimaDuracaoMs)}
+                      {formatScheduleTime(row.ultimaExecucao)} · {formatDuration(row.ultimaDuracaoMs, i18n.language)}
                     </Typography>
                   </Box>
                 )}
               </>
             )}
-          </Box>
+          </>
         ),
-      },
-      { field: 'tipo', headerName: t('schedules.fields.tipo'), flex: 1, minWidth: 140, renderCell: ({ row }) => <Typography variant="body2" sx={{ whiteSpace: 'normal' }}>{row.descricaoTipo}</Typography> },
+      }),
+      { field: 'tipo', headerName: t('schedules.fields.tipo'), flex: 1, minWidth: 140, renderCell: ({ row }) => <CellText text={taskKindLabel(t, row.tipo, row.descricaoTipo)} lines={2} /> },
       {
         field: 'periodo',
         headerName: t('schedules.fields.periodo'),
@@ -106,7 +95,7 @@ export function SchedulePage() {
               {row.periodo}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
-              {row.descricaoPeriodo}
+              {periodDescription(row.periodo, row.descricaoPeriodo, i18n.language)}
             </Typography>
           </Box>
         ),
@@ -129,26 +118,20 @@ export function SchedulePage() {
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.75, mt: 0.25 }}>
                 <RunStatusChip status={row.ultimoResultado} title={row.ultimaMensagem} />
                 <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDuration(row.ultimaDuracaoMs)}
+                  {formatDuration(row.ultimaDuracaoMs, i18n.language)}
                 </Typography>
               </Box>
             )}
           </Box>
         ),
       },
-      {
-        field: 'ativo',
-        headerName: t('schedules.fields.ativo'),
-        width: mobile ? 64 : 70,
-        renderCell: ({ row }) => <ActiveSwitch checked={row.ativo} label={t('schedules.toggleLabel', { nome: row.nome })} disabled={actions.toggling} onToggle={() => void actions.toggleActive(row)} />,
-      },
-      {
-        field: 'acoes',
-        headerName: t('schedules.actions'),
-        sortable: false,
+      activeColumn(page, { width: mobile ? 64 : 70 }),
+      actionsColumn(page, {
         width: mobile ? 84 : 140,
-        renderCell: ({ row }) => (
-          <RowActions keyPrefix="schedules" values={{ nome: row.nome }} onEdit={() => actions.openForm(row)} onDelete={row.sistema ? undefined : () => actions.askDelete(row)} sx={{ flexWrap: 'wrap', py: 0.5 }}>
+        canDelete: (row) => !row.sistema,
+        sx: { flexWrap: 'wrap', py: 0.5 },
+        extra: (row) => (
+          <>
             <Tooltip title={t('schedules.runNow')}>
               <IconButton size="small" color="primary" aria-label={t('schedules.runLabel', { nome: row.nome })} disabled={run.isPending} onClick={() => void onRunNow(row)}>
                 <PlayArrowIcon fontSize="small" />
@@ -159,56 +142,37 @@ export function SchedulePage() {
                 <HistoryIcon fontSize="small" />
               </IconButton>
             </Tooltip>
-          </RowActions>
+          </>
         ),
-      },
+      }),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, mobile, actions.toggling, run.isPending],
+    [run.isPending, i18n.language],
   );
 
   return (
-    <Box>
-      <PageHeader
-        title={t('schedules.title')}
-        subtitle={t('schedules.subtitle')}
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => actions.openForm(null)}>
-            {t('schedules.new')}
-          </Button>
-        }
-      />
-      <ListFilters
-        idPrefix="schedules"
-        textsKey="schedules.filters"
-        selects={[
+    <ListPage<Schedule>
+      state={page}
+      query={schedules}
+      columns={columns}
+      mobileHidden={MOBILE_HIDDEN}
+      filters={{
+        selects: [
           activeStatusFilter(t, 'schedules.filters', 160),
-          { key: 'tipo', label: t('schedules.filters.tipo'), options: (kinds.data ?? []).map((kind) => ({ value: kind.tipo, label: kind.descricao })), width: 260 },
-        ]}
-        value={list.filters}
-        onApply={(filters) => list.setFilters(filters)}
-        onClear={list.reset}
-      />
-      <DataTable<Schedule>
-        ariaLabel={t('schedules.title')}
-        rows={schedules.data?.itens ?? []}
-        rowCount={schedules.data?.totalItens}
-        columns={columns}
-        loading={schedules.isFetching}
-        error={schedules.isError}
-        onRetry={() => void schedules.refetch()}
-        list={list}
-        onRowClick={(row) => actions.openForm(row)}
-        hiddenFields={mobile ? MOBILE_HIDDEN : []}
-      />
-      <ScheduleFormDialog open={actions.formOpen} schedule={actions.editing} kinds={kinds.data ?? []} onClose={actions.closeForm} />
-      <ScheduleRunsDialog schedule={history} running={run.isPending} onRunNow={(schedule) => void onRunNow(schedule)} onClose={() => {
+          { key: 'tipo', label: t('schedules.filters.tipo'), options: (kinds.data ?? []).map((kind) => ({ value: kind.tipo, label: taskKindLabel(t, kind.tipo, kind.descricao) })), width: 260 },
+        ],
+      }}
+      form={<ScheduleFormDialog open={actions.formOpen} schedule={actions.editing} kinds={kinds.data ?? []} onClose={actions.closeForm} />}
+    >
+      <ScheduleRunsDialog
+        schedule={history}
+        running={run.isPending}
+        onRunNow={(schedule) => void onRunNow(schedule)}
+        onClose={() => {
           setHistory(null);
           // the list shows the outcome of a run watched in the dialog at once
           void queryClient.invalidateQueries({ queryKey: ['schedules'] });
         }}
       />
-      <ConfirmDialog {...actions.deleteDialog} />
-    </Box>
+    </ListPage>
   );
 }

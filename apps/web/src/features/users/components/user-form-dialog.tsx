@@ -59,7 +59,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
     }
   });
 
-  const text = (name: 'nome' | 'email' | 'login' | 'codigoErp' | 'codigoVendedorErp' | 'senha' | 'confirmeSenha', extra: { maxLength: number; required?: boolean; type?: string; disabled?: boolean; helper?: string }) => (
+  const text = (name: 'nome' | 'email' | 'login' | 'codigoErp' | 'codigoVendedorErp' | 'senha' | 'confirmeSenha', extra: { required?: boolean; type?: string; disabled?: boolean; helper?: string }) => (
     <TextField
       {...register(name)}
       id={`user-${name}`}
@@ -71,7 +71,7 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
       fullWidth
       error={Boolean(errors[name])}
       helperText={errors[name]?.message ?? extra.helper}
-      slotProps={{ htmlInput: { maxLength: extra.maxLength }, inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true } }}
     />
   );
   const toggle = (name: 'ativo' | 'vendedor') => (
@@ -94,18 +94,18 @@ export function UserFormDialog({ open, user, onClose }: UserFormDialogProps) {
       onClose={onClose}
     >
       <Box component="form" id="user-form" noValidate autoComplete="off" onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
-        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { maxLength: 150, required: true })}</Box>
-        {text('email', { maxLength: 254, required: true, type: 'email' })}
-        {text('login', { maxLength: 100, required: true })}
-        {text('codigoErp', { maxLength: 50 })}
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>{text('nome', { required: true })}</Box>
+        {text('email', { required: true, type: 'email' })}
+        {text('login', { required: true })}
+        {text('codigoErp', {})}
         <Box sx={{ display: 'flex', alignItems: 'center' }}>{toggle('ativo')}</Box>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>{toggle('vendedor')}</Box>
-        {text('codigoVendedorErp', { maxLength: 50, disabled: !seller })}
+        {text('codigoVendedorErp', { disabled: !seller })}
         <Box sx={{ gridColumn: { sm: 'span 2' } }}>
           <CompanyLinksField control={control} errors={errors} options={options.data} />
         </Box>
-        {text('senha', { maxLength: 200, required: !user, type: 'password', helper: user ? t('users.passwordKeep') : undefined })}
-        {text('confirmeSenha', { maxLength: 200, required: !user, type: 'password' })}
+        {text('senha', { required: !user, type: 'password', helper: user ? t('users.passwordKeep') : undefined })}
+        {text('confirmeSenha', { required: !user, type: 'password' })}
         <Alert severity="info" sx={{ gridColumn: { sm: 'span 2' } }}>
           {t('users.firstSignIn')}
         </Alert>

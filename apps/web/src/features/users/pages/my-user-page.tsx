@@ -75,7 +75,7 @@ function MyDataForm() {
             fullWidth
             error={Boolean(errors[name])}
             helperText={errors[name]?.message}
-            slotProps={{ htmlInput: { maxLength: name === 'email' ? 254 : 150 }, inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
           />
         ))}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
@@ -133,7 +133,7 @@ function MyPasswordForm() {
             fullWidth
             error={Boolean(errors[name])}
             helperText={errors[name]?.message}
-            slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true } }}
           />
         ))}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

@@ -122,7 +122,7 @@ export function ContributorsEditor({ control, errors }: ContributorsEditorProps)
                     fullWidth
                     error={!!rowErrors?.nomeCompleto}
                     helperText={rowErrors?.nomeCompleto?.message}
-                    slotProps={{ htmlInput: { 'data-row': index, 'data-col': 'nome', maxLength: 300 } }}
+                    slotProps={{ htmlInput: { 'data-row': index, 'data-col': 'nome' } }}
                   />
                 )}
               />
@@ -137,7 +137,7 @@ export function ContributorsEditor({ control, errors }: ContributorsEditorProps)
                     fullWidth
                     error={!!rowErrors?.nomeInvertido}
                     helperText={rowErrors?.nomeInvertido?.message}
-                    slotProps={{ htmlInput: { 'data-row': index, 'data-col': 'invertido', maxLength: 300 } }}
+                    slotProps={{ htmlInput: { 'data-row': index, 'data-col': 'invertido' } }}
                   />
                 )}
               />

@@ -57,7 +57,7 @@ export function IdentifierFields({ control, errors, setValue }: IdentifierFields
               error={!!errors.isbn13 || liveBad}
               helperText={errors.isbn13?.message ?? live}
               slotProps={{
-                htmlInput: { inputMode: 'numeric', maxLength: 20, autoComplete: 'off' },
+                htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
                 input:
                   check.kind === 'isbn10'
                     ? {
@@ -97,7 +97,7 @@ export function IdentifierFields({ control, errors, setValue }: IdentifierFields
               fullWidth
               error={!!errors.isbn10 || bad}
               helperText={errors.isbn10?.message ?? live}
-              slotProps={{ htmlInput: { maxLength: 13, autoComplete: 'off' } }}
+              slotProps={{ htmlInput: { autoComplete: 'off' } }}
             />
           );
         }}
@@ -117,7 +117,7 @@ export function IdentifierFields({ control, errors, setValue }: IdentifierFields
               fullWidth
               error={!!errors.issn || (check !== null && !check.valid)}
               helperText={errors.issn?.message ?? live}
-              slotProps={{ htmlInput: { maxLength: 9, autoComplete: 'off' } }}
+              slotProps={{ htmlInput: { autoComplete: 'off' } }}
             />
           );
         }}
