@@ -102,6 +102,9 @@ export function SessionProvider({ children, initialUser }: { children: ReactNode
   useEffect(() => {
     if (!tracked) return;
     let chain: Promise<void> = Promise.resolve();
+    // a follow still reading storage when the provider unmounts (sign-in screen, tests) must not
+    // move the address or show a notice afterwards
+    let alive = true;
     /**
      * Shows the stored session. On a storage event a half-written session (the other tab has
      * written the user but not yet the token) is skipped: the second key's event follows. Asked by
@@ -116,6 +119,7 @@ export function SessionProvider({ children, initialUser }: { children: ReactNode
       }
       if (!read.settled && fromEvent) return;
       const stored = read.settled ? read.user : await loadSession();
+      if (!alive) return;
       const before = shown.current;
       if (stored?.token === before?.token && JSON.stringify(stored) === JSON.stringify(before)) return;
       const change = changeBetween(before, stored);
@@ -135,6 +139,7 @@ export function SessionProvider({ children, initialUser }: { children: ReactNode
     window.addEventListener('storage', onStorage);
     const unregister = onFollowStoredSession(() => follow(false));
     return () => {
+      alive = false;
       window.removeEventListener('storage', onStorage);
       unregister();
     };
