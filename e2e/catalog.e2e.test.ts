@@ -45,15 +45,19 @@ describe('catalogue', () => {
     await page.getByText('RRP including tax (02)', { exact: true }).waitFor(); // ONIX price type 02
     await auditScreen(page, 'product-detail', { viewports: ['desktop', 'narrow', 'phone'], ready: (p) => p.getByRole('heading', { name: 'Identificação' }).waitFor() });
 
-    // switch company: refresh then go to /
+    // switch company: refresh then go to /. Sign-in opens the company the user last chose, which
+    // an earlier file (shell-tabs) may have changed, so the test switches to whichever is not shown.
+    const companies = ['Distribuidora Acervo Ltda', 'Editora Acervo S.A.'];
+    const current = (await page.getByLabel('Empresa').innerText()).trim();
+    const target = companies.find((name) => name !== current)!;
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/core-api/auth/refresh') && r.status() === 200);
     await page.getByLabel('Empresa').click();
-    await page.getByRole('option', { name: 'Editora Acervo S.A.' }).click();
+    await page.getByRole('option', { name: target }).click();
     const res = await refreshed;
     expect((await res.json()).nome).toBe('Administrador');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
-    await expect.poll(() => page.getByTestId('home-company').innerText()).toBe('Editora Acervo S.A.');
+    await expect.poll(() => page.getByTestId('home-company').innerText()).toBe(target);
 
     // logout
     await page.getByRole('button', { name: /^Menu do usuário/ }).click();
