@@ -65,6 +65,7 @@ export function useListPage<R extends { id: number }, F extends string>(options:
  * @param deps more values the columns read (e.g. a running "Executar agora")
  */
 export function useListColumns<R extends GridValidRowModel & { id: number }>(state: ListPageState<R>, build: () => GridColDef<R>[], deps: readonly unknown[] = []): GridColDef<R>[] {
+  // the deps are listed by hand (build is a new closure each render; `deps` is the page's own list)
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(build, [state.t, state.mobile, state.actions.toggling, ...deps]);
 }
