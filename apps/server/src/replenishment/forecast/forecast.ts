@@ -6,22 +6,13 @@
  */
 import { classifyDemand, type DemandPattern } from './demand-class.ts';
 import { countDistribution, quantiles, QUANTILE_LEVELS, type CountDistribution } from './distribution.ts';
-import { exponentialSmoothing, median, pointForecast, seasonal, tsb, type PointForecast, type PointMethod, type PointOptions } from './point-methods.ts';
+import { POINT_METHODS, exponentialSmoothing, median, pointForecast, seasonal, tsb, type PointForecast, type PointMethod, type PointOptions } from './point-methods.ts';
 
 /** `metodoPonderacao`: a point method or AUTOMATICO (chosen per series). */
 export type ForecastMethod = PointMethod | 'AUTOMATICO';
 
 /** Every value `metodoPonderacao` accepts. */
-export const FORECAST_METHODS: readonly ForecastMethod[] = [
-  'MEDIA_SIMPLES',
-  'MEDIA_PONDERADA',
-  'SUAVIZACAO_EXPONENCIAL',
-  'CROSTON',
-  'SBA',
-  'TSB',
-  'SAZONAL',
-  'AUTOMATICO',
-];
+export const FORECAST_METHODS: readonly ForecastMethod[] = [...POINT_METHODS, 'AUTOMATICO'];
 
 /** Options of {@link forecastSeries}. */
 export interface ForecastOptions extends PointOptions {
