@@ -22,3 +22,5 @@ export * from './registers.ts';
 export * from './publishers.ts';
 export * from './matching.ts';
 export * from './product-import.ts';
+export * from './exports.ts';
+export * from './stock-report.ts';
