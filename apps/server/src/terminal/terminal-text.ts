@@ -9,10 +9,10 @@ export const MAX_QUERY_WORDS = 8;
 
 /**
  * Accent- and case-folded text, as the database's `acervo_normalize` (unaccent + lower): Unicode
- * NFD without combining marks, lower case. `"Memórias Póstumas"` → `"memorias postumas"`.
+ * NFKD (so `ª` is `a`, as unaccent has it) without combining marks, lower case. `"Memórias Póstumas"` → `"memorias postumas"`.
  */
 export function normalize(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /**
@@ -203,13 +203,6 @@ function matchTokens(typed: TypedWord, tokens: string[]): { typos: number; whole
     }
     const d = typed.corrections.get(token);
     if (d !== undefined && (!best || d < best.typos)) best = { typos: d, whole: false };
-    else if (!best || best.typos > 0) {
-      // a plural or gender variant found by the stem in SQL ("memoria" ~ "memorias"): no typo, not whole
-      const stemLength = Math.max(4, typed.word.length - 2);
-      if (typed.word.length >= 4 && token.length >= stemLength && token.slice(0, stemLength) === typed.word.slice(0, stemLength) && Math.abs(token.length - typed.word.length) <= 2) {
-        best = { typos: 0, whole: false };
-      }
-    }
   }
   return best;
 }
