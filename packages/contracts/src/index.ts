@@ -23,3 +23,4 @@ export * from './publishers.ts';
 export * from './matching.ts';
 export * from './product-import.ts';
 export * from './opportunities.ts';
+export * from './terminal.ts';
