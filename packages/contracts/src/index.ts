@@ -24,3 +24,4 @@ export * from './matching.ts';
 export * from './product-import.ts';
 export * from './opportunities.ts';
 export * from './terminal.ts';
+export * from './terminal-filters.ts';
