@@ -126,7 +126,7 @@ export type TerminalSales = z.infer<typeof terminalSalesSchema>;
  * id of the title (else the catalogue's `idErp`, else null); `isbn13`, `isbn10`, `issn`;
  * `categoria` (catalogue category, else BISAC category); `assunto` (the selected company's ERP
  * subject, else the catalogue's); `numeroPaginas`; `dataPublicacao` `YYYY-MM-DD`; `anoEdicao`;
- * `pesoGramas`; `capaUrl` (cover path as in the search, full size `tamanho=g`) or null;
+ * `pesoGramas`; `capaUrl` (cover path as in the search, the 360 px preview `tamanho=m`) or null;
  * `estoques` one row per active company of the user, by name; `estoqueRede` their sum;
  * `vendas` of the selected company; `oportunidadesAbertas` lost sales and purchase suggestions of
  * the title in the last 90 days.

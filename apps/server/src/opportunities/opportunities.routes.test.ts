@@ -258,4 +258,18 @@ describe('countOpenOpportunities (the Terminal detail)', () => {
     await db.insert(opportunities).values({ companyId: firstCompany, productId, description: 'Dom Casmurro', quantity: 1, type: 'VENDA_PERDIDA', reasonId: reason('Preço'), createdAt: new Date(Date.now() - 91 * 86_400_000) });
     expect(await countOpenOpportunities(db, seller.id, productId)).toBe(2);
   });
+
+  it('is the oportunidadesAbertas of GET produto/terminal/{id}, for the companies of the stock table', async () => {
+    const detail = async (user: SessionUser, id: number) => {
+      const res = await call(t.app, 'GET', `produto/terminal/${id}`, { token: user.token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ oportunidadesAbertas: number; estoques: { idEmpresa: number }[] }>();
+    };
+    expect((await detail(seller, productId)).oportunidadesAbertas).toBe(2);
+    // admin's selected company is the first; the suggestion in the second still counts (its stock row is shown too)
+    const other = await detail(admin, otherProductId);
+    expect(other.estoques.map((e) => e.idEmpresa).sort()).toEqual([firstCompany, secondCompany].sort());
+    expect(other.oportunidadesAbertas).toBe(1);
+    expect((await detail(seller, otherProductId)).oportunidadesAbertas).toBe(0);
+  });
 });
