@@ -22,4 +22,6 @@ export * from './registers.ts';
 export * from './publishers.ts';
 export * from './matching.ts';
 export * from './product-import.ts';
+export * from './opportunities.ts';
 export * from './terminal.ts';
+export * from './terminal-filters.ts';

@@ -14,3 +14,4 @@ export * from '../erp/data/erp-data.schema.ts';
 export * from '../matching/matching.schema.ts';
 export * from '../products/import/product-import.schema.ts';
 export * from '../terminal/terminal.schema.ts';
+export * from '../opportunities/opportunities.schema.ts';

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { OPEN_OPPORTUNITY_DAYS } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
+import { countRecentOpportunities } from '../opportunities/opportunities.repository.ts';
 import { prefixUpperBound, typoPatterns } from './terminal-text.ts';
 
 /*
@@ -471,11 +473,10 @@ export async function findMonthlySales(db: Executor, companyId: number, productI
 }
 
 /**
- * HOOK FOR i16-screen: open opportunities (lost sales and purchase suggestions of the last 90
- * days) of the title in `companyIds`. The `oportunidade` table belongs to the opportunity
- * registration (branch i16-screen), which replaces this body with the real count after merging
- * this branch; until then no opportunity can exist, so the count is 0.
+ * Open opportunities of the title in `companyIds`: lost sales plus purchase suggestions registered
+ * in the last OPEN_OPPORTUNITY_DAYS (90) days, rows (not copies), counting rows typed without a
+ * product under its ISBN-13 too (`countRecentOpportunities` of opportunities/).
  */
-export async function countOpenOpportunities(_db: Executor, _companyIds: number[], _productId: number): Promise<number> {
-  return 0;
+export async function countOpenOpportunities(db: Executor, companyIds: number[], productId: number): Promise<number> {
+  return countRecentOpportunities(db, productId, companyIds, OPEN_OPPORTUNITY_DAYS);
 }

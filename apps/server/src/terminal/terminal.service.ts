@@ -218,7 +218,8 @@ export async function getTerminalDetail(db: Executor, caller: TerminalCaller, id
     findSituationNames(db),
   ]);
   if (!record) throw notFound();
-  const opportunities = await countOpenOpportunities(db, [caller.companyId], id);
+  // the user's active companies, as the stock table (one row each)
+  const opportunities = await countOpenOpportunities(db, stocks.map((s) => s.companyId), id);
   const estoques = stocks.map((s) => ({ idEmpresa: s.companyId, empresa: s.companyName, ...stockFigures(s) }));
   const network = stocks.reduce(
     (sum, s) => ({

@@ -19,6 +19,7 @@ export type RouteModuleLoader = () => Promise<{ Component: ComponentType }>;
  * is named once.
  */
 export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>> = {
+  terminal: async () => ({ Component: (await import('../features/terminal/pages/terminal-page.tsx')).TerminalPage }),
   catalog: async () => ({ Component: (await import('../features/products/pages/catalog-page.tsx')).CatalogPage }),
   productForm: async () => ({ Component: (await import('../features/products/pages/product-form-page.tsx')).ProductCreatePage }),
   productDetail: async () => ({ Component: (await import('../features/products/pages/product-form-page.tsx')).ProductEditPage }),
