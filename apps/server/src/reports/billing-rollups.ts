@@ -7,6 +7,8 @@ import { billingLinesSql } from './billing-rules.ts';
  * Billing rollups (issue 17 part 5, docs/reports.md "Rollups"): the billing lines of
  * `billingLinesSql` summed per day and per month into two tables the report reads instead of the
  * millions of lines:
+ * - `rel_faturamento_vendedor` (grao, periodo, vendedor_id, uf, operacao_id, devolucao): the
+ *   smallest, for the totals and the date, seller and state tabs;
  * - `rel_faturamento_documento` (grao, periodo, cliente_id, vendedor_id, uf, operacao_id, devolucao)
  *   → quantidade, valor_centavos, notas (distinct invoices; a document is in one row only);
  * - `rel_faturamento_produto` (grao, periodo, produto_id, operacao_id, devolucao)
@@ -21,6 +23,15 @@ import { billingLinesSql } from './billing-rules.ts';
 
 /** The two rollups: table, key columns and the SQL expression of each key from a billing line. */
 const ROLLUPS = [
+  {
+    table: 'rel_faturamento_vendedor',
+    keys: [
+      ['vendedor_id', 'int'],
+      ['uf', 'varchar'],
+      ['operacao_id', 'int'],
+      ['devolucao', 'boolean'],
+    ],
+  },
   {
     table: 'rel_faturamento_documento',
     keys: [
@@ -129,7 +140,7 @@ function differences(rollup: Rollup, before: RollupRow[], after: RollupRow[]): R
  * Starts the rollup update of one page of sales (ERP ids `erpIds` of `companyId`): reads what the
  * touched documents contribute now. Call BEFORE the page's headers and lines are written, in the
  * same transaction, and call the returned `finish()` after: it reads the contributions again and
- * applies the difference to both rollups. One page costs 4 reads and up to 4 writes.
+ * applies the difference to both rollups. One page costs 6 reads and up to 6 writes.
  */
 export async function beginBillingRollupUpdate(tx: Executor, companyId: number, erpIds: readonly string[]): Promise<{ finish(): Promise<void> }> {
   const where = touchedDocuments(companyId, [...new Set(erpIds)]);

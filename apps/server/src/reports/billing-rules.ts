@@ -35,17 +35,18 @@ export function billingNature(operationAlias: string): SQL {
  * produto_id, cliente_id, vendedor_id (0 when none), uf ('' when none), operacao_id (0 when none),
  * quantidade (units, positive), valor_centavos (line net, positive)`; cliente, vendedor, uf,
  * operacao and (for returns) produto are the returned invoice's.
- * `where` restricts the DOCUMENTS (alias `v` for the invoice, `r` for the return, both written as
- * `d` in the fragment): e.g. sql`d.empresa_id = 1` or sql`d.id IN (…)`.
+ * `where(doc, invoice)` restricts the rows: `doc` is the alias of the document the line belongs to
+ * (`v` an invoice, `r` a return), `invoice` the alias of the invoice it counts for (`v` itself, or
+ * `o` the invoice a return returns), e.g. (d) => sql`${d}.empresa_id = 1`.
  * Every reader (rollups, their rebuild, the report's line fallback, tests' comparisons through the
  * rollups) derives from this text, so they cannot disagree.
  */
-export function billingLinesSql(where: (alias: 'v' | 'r') => SQL): SQL {
+export function billingLinesSql(where: (doc: 'v' | 'r', invoice: 'v' | 'o') => SQL): SQL {
   return sql`SELECT v.empresa_id, v.data_emissao AS data, v.id AS venda_id, false AS devolucao, i.produto_id,
       COALESCE(v.cliente_id, 0) AS cliente_id, COALESCE(v.vendedor_id, 0) AS vendedor_id, COALESCE(v.uf, '') AS uf,
       COALESCE(v.tipo_operacao_fiscal_id, 0) AS operacao_id, i.quantidade, i.valor_liquido_centavos AS valor_centavos
     FROM erp_venda v JOIN erp_venda_item i ON i.venda_id = v.id
-    WHERE v.tipo = 'NOTA' AND v.cancelada = false AND v.alterado_em_erp IS NOT NULL AND ${where('v')}
+    WHERE v.tipo = 'NOTA' AND v.cancelada = false AND v.alterado_em_erp IS NOT NULL AND ${where('v', 'v')}
     UNION ALL
     SELECT r.empresa_id, r.data_emissao, r.id, true, COALESCE(oi.produto_id, ri.produto_id),
       COALESCE(o.cliente_id, 0), COALESCE(o.vendedor_id, 0), COALESCE(o.uf, ''),
@@ -54,7 +55,7 @@ export function billingLinesSql(where: (alias: 'v' | 'r') => SQL): SQL {
     JOIN erp_venda_item ri ON ri.venda_id = r.id
     JOIN erp_venda o ON o.id = r.documento_origem_id AND o.tipo = 'NOTA' AND o.cancelada = false AND o.alterado_em_erp IS NOT NULL
     LEFT JOIN erp_venda_item oi ON oi.venda_id = o.id AND oi.linha = ri.linha_origem
-    WHERE r.tipo = 'DEVOLUCAO' AND r.cancelada = false AND r.alterado_em_erp IS NOT NULL AND ${where('r')}`;
+    WHERE r.tipo = 'DEVOLUCAO' AND r.cancelada = false AND r.alterado_em_erp IS NOT NULL AND ${where('r', 'o')}`;
 }
 
 /**
