@@ -14,7 +14,8 @@ import { API_ROUTES } from './routes.ts';
 import { registerWebApp } from './web/serve-web.ts';
 import { JobQueue, defineQueues } from './jobs/job-queue.ts';
 import { defineScheduleQueue, requestRun } from './schedules/scheduler.ts';
-import { AUDIT_SCOPES, DOMAIN_QUEUES, createTaskKindRegistry } from './domains.ts';
+import { AUDIT_SCOPES, DOMAIN_QUEUES, EXPORT_SOURCES, createTaskKindRegistry } from './domains.ts';
+import { indexExportSources } from './shared/export-source.ts';
 import { companyErpWarning } from './erp/company-check.ts';
 
 /** Base path of the API (SPEC section 7). */
@@ -100,6 +101,7 @@ export async function buildApp(
     auditScopes: AUDIT_SCOPES,
     requestTaskRun: (auth, taskId) => requestRun(database, jobs, auth, taskId),
     checkCompanyErpCode: (erpCode) => companyErpWarning(database.db, erpCode, app.log),
+    exportSources: indexExportSources(EXPORT_SOURCES),
   };
 
   await app.register(fastifySwagger, {

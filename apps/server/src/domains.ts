@@ -2,6 +2,7 @@ import type { TaskKind } from './schedules/task-kinds.ts';
 import { TaskKindRegistry } from './schedules/task-kinds.ts';
 import type { DomainQueue } from './jobs/job-queue.ts';
 import type { AuditScopes } from './audit/audit.service.ts';
+import type { ExportSource } from './shared/export-source.ts';
 import { AUTH_TASK_KINDS } from './auth/auth-task-kinds.ts';
 import { EMAIL_TASK_KINDS } from './email/email-task-kinds.ts';
 import { ERP_TASK_KINDS } from './erp/erp-task-kinds.ts';
@@ -22,6 +23,13 @@ export const TASK_KINDS: readonly TaskKind[] = [...AUTH_TASK_KINDS, ...EMAIL_TAS
 
 /** Every domain's job queue: declared by every process before the queue starts, worked by the background work. */
 export const DOMAIN_QUEUES: readonly DomainQueue[] = [...PRODUCT_IMPORT_QUEUES];
+
+/**
+ * Every report's exportable lists (issue 17): `POST fila-exportacao/csv|excel` accepts their
+ * `origem`, and the export job streams their rows. A report adds `...ITS_EXPORT_SOURCES` here
+ * (contract in `shared/export-source.ts`; `origem` unique, checked when the app starts).
+ */
+export const EXPORT_SOURCES: readonly ExportSource[] = [];
 
 /** The company scope of every per-company audited entity (`GET auditoria`). */
 export const AUDIT_SCOPES: AuditScopes = { ...GOALS_AUDIT_SCOPES, ...PARAMETERS_AUDIT_SCOPES };

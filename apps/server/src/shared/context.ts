@@ -8,6 +8,7 @@ import type { AuthContext, Authenticate } from './request-auth.ts';
 import type { CompanyErpWarning, ScheduleRun } from '@acervo/contracts';
 import type { TaskKindRegistry } from '../schedules/task-kinds.ts';
 import type { AuditScopes } from '../audit/audit.service.ts';
+import type { ExportSource } from './export-source.ts';
 
 /** What every domain's routes and services need; built once in `app.ts` (the composition root). */
 export interface AppContext {
@@ -46,6 +47,11 @@ export interface AppContext {
    * @returns null (integration off, blank code, or the ERP lists it) or the warning; never throws
    */
   checkCompanyErpCode(erpCode: string | null): Promise<CompanyErpWarning | null>;
+  /**
+   * Every report's exportable lists (`domains.ts`, EXPORT_SOURCES), by `origem`: what
+   * `POST fila-exportacao/csv|excel` accepts, handed to the exports domain so it imports no report.
+   */
+  exportSources: ReadonlyMap<string, ExportSource>;
 }
 
 /** Fastify instance with the zod type provider, as domain route plugins receive it. */
