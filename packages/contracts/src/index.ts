@@ -27,3 +27,4 @@ export * from './terminal.ts';
 export * from './terminal-filters.ts';
 export * from './exports.ts';
 export * from './stock-report.ts';
+export * from './billing-report.ts';

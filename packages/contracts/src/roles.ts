@@ -26,6 +26,7 @@ export const ROLES = [
   'ROLE_GERENCIAR_EDITORAS',
   'ROLE_VISUALIZAR_PEDIDOS',
   'ROLE_CRIAR_PEDIDOS',
+  'ROLE_SOMENTE_PROPRIAS_VENDAS',
 ] as const;
 
 /** One role string of the catalogue. */
@@ -127,6 +128,7 @@ export const ROLE_LABELS: Record<Role, RoleLabel> = {
   ROLE_GERENCIAR_EDITORAS: { 'pt-BR': 'Editoras', 'en-US': 'Publishers' },
   ROLE_VISUALIZAR_PEDIDOS: { 'pt-BR': 'Pedidos de venda: consultar', 'en-US': 'Sales orders: view' },
   ROLE_CRIAR_PEDIDOS: { 'pt-BR': 'Pedidos de venda: criar', 'en-US': 'Sales orders: create' },
+  ROLE_SOMENTE_PROPRIAS_VENDAS: { 'pt-BR': 'Relatórios: somente as próprias vendas (vendedor)', 'en-US': 'Reports: own sales only (seller)' },
 };
 
 /** True when `value` is a role of the catalogue. */
