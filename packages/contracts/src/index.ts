@@ -22,3 +22,4 @@ export * from './registers.ts';
 export * from './publishers.ts';
 export * from './matching.ts';
 export * from './product-import.ts';
+export * from './orders.ts';

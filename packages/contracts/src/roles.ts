@@ -26,6 +26,7 @@ export const ROLES = [
   'ROLE_GERENCIAR_EDITORAS',
   'ROLE_VISUALIZAR_PEDIDOS',
   'ROLE_CRIAR_PEDIDOS',
+  'ROLE_VISUALIZAR_PEDIDOS_TODOS',
 ] as const;
 
 /** One role string of the catalogue. */
@@ -55,6 +56,8 @@ export const REQUIRED = {
   editoras: 'GERENCIAR_EDITORAS',
   pedidos: 'VISUALIZAR_PEDIDOS',
   criarPedidos: 'CRIAR_PEDIDOS',
+  /** Not a route's role: a seller holding it sees every order of the company, not only their own (docs/sales-orders.md). */
+  pedidosTodos: 'VISUALIZAR_PEDIDOS_TODOS',
 } as const;
 
 /** A required-role text of SPEC section 2. */
@@ -127,6 +130,7 @@ export const ROLE_LABELS: Record<Role, RoleLabel> = {
   ROLE_GERENCIAR_EDITORAS: { 'pt-BR': 'Editoras', 'en-US': 'Publishers' },
   ROLE_VISUALIZAR_PEDIDOS: { 'pt-BR': 'Pedidos de venda: consultar', 'en-US': 'Sales orders: view' },
   ROLE_CRIAR_PEDIDOS: { 'pt-BR': 'Pedidos de venda: criar', 'en-US': 'Sales orders: create' },
+  ROLE_VISUALIZAR_PEDIDOS_TODOS: { 'pt-BR': 'Pedidos de venda: ver os de todos os vendedores', 'en-US': "Sales orders: see every seller's orders" },
 };
 
 /** True when `value` is a role of the catalogue. */
