@@ -14,6 +14,7 @@ import { registersRoutes } from './registers/registers.routes.ts';
 import { publishersRoutes } from './publishers/publishers.routes.ts';
 import { productImportRoutes } from './products/import/import.routes.ts';
 import { imageProxyRoutes } from './proxy/proxy.routes.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
 
 /** Every domain's API routes, mounted under `/api/core-api` by `app.ts`. */
-export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes()];
+export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes(), ordersRoutes];

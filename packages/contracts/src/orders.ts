@@ -41,7 +41,7 @@ export const ORDER_MESSAGES = {
   carrierNotFound: 'Transportadora não encontrada ou inativa',
   fiscalOperationNotFound: 'Tipo de operação fiscal não encontrado, inativo ou não é de venda',
   idempotencyKey: `Chave de idempotência inválida (até ${IDEMPOTENCY_KEY_MAX} caracteres visíveis)`,
-  idempotencyReused: 'Esta chave de idempotência já foi usada para outro pedido',
+  idempotencyReused: 'Esta chave de idempotência já foi usada para um pedido diferente',
   resendNotFailed: 'Somente pedidos com erro de envio podem ser reenviados',
 } as const;
 
@@ -120,13 +120,14 @@ export type OrderItemRequest = z.infer<typeof orderItemRequestSchema>;
 
 /**
  * Body of `POST pedido-venda`. `idCliente` (Acervo's id of an ERP client of the selected company),
- * `idVendedor` (an Acervo user of `GET usuario/vendedor`), `idFormaPagamento`, `idTransportadora`
+ * `idVendedor` (an Acervo user of `GET usuario/vendedor`; optional: without it the ERP takes the
+ * client's own seller), `idFormaPagamento`, `idTransportadora`
  * (optional), `idTipoOperacaoFiscal` (ids of `GET forma-pagamento` …), `itens` 1–500 lines,
  * `observacao` up to 1000 characters. Errors name the field, lines as `itens.N.campo` (N from 0).
  */
 export const orderCreateRequestSchema = z.strictObject({
   idCliente: idSchema,
-  idVendedor: idSchema,
+  idVendedor: idSchema.nullable().optional(),
   idFormaPagamento: idSchema,
   idTransportadora: idSchema.nullable().optional(),
   idTipoOperacaoFiscal: idSchema,

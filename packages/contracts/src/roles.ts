@@ -87,11 +87,13 @@ export function pickerReadRoles(role: string): readonly string[] {
   return [role, REQUIRED.produtos];
 }
 
-/** Roles of the demo `vendedor` profile (issue 2): terminal, billing and stock reports. */
+/** Roles of the demo `vendedor` profile (issue 2): terminal, billing and stock reports; their own sales orders (issue 19). */
 export const SELLER_DEMO_ROLES: readonly Role[] = [
   'ROLE_VISUALIZAR_TERMINAL',
   'ROLE_VISUALIZAR_RELATORIO_FATURAMENTO',
   'ROLE_VISUALIZAR_RELATORIO_ESTOQUE',
+  'ROLE_VISUALIZAR_PEDIDOS',
+  'ROLE_CRIAR_PEDIDOS',
 ];
 
 /** A role's label in each interface language (pt-BR is what the API answers). */
