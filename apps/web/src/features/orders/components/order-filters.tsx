@@ -79,7 +79,7 @@ export function OrderFilters({ value, sellers, clientName, onApply, onClear }: O
           onChange={(day) => {
             if (day === null || (day.isValid() && day.year() > 1900)) apply({ dataInicio: fromDay(day) });
           }}
-          slotProps={{ textField: { id: 'orders-filter-from', fullWidth: true }, field: { clearable: true } }}
+          slotProps={{ textField: { id: 'orders-filter-from', fullWidth: true, size: 'small' }, field: { clearable: true } }}
         />
         <DatePicker
           label={t('orders.filters.dataFim')}
@@ -89,7 +89,7 @@ export function OrderFilters({ value, sellers, clientName, onApply, onClear }: O
           onChange={(day) => {
             if (day === null || (day.isValid() && day.year() > 1900)) apply({ dataFim: fromDay(day) });
           }}
-          slotProps={{ textField: { id: 'orders-filter-to', fullWidth: true, error: badRange, helperText: badRange ? t('orders.filters.badRange') : undefined }, field: { clearable: true } }}
+          slotProps={{ textField: { id: 'orders-filter-to', fullWidth: true, size: 'small', error: badRange, helperText: badRange ? t('orders.filters.badRange') : undefined }, field: { clearable: true } }}
         />
       </Box>
       <FilterButtons clearLabel={t('orders.filters.clear')} applyLabel={t('orders.filters.apply')} onClear={onClear} onApply={() => apply({})} sx={{ mt: 2 }} />

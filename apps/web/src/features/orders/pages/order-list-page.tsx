@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_SORT_FIELDS, REQUIRED, hasRole, type OrderListItem, type OrderStatus } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { DataTable, PAGE_SIZE_OPTIONS } from '../../../shared/data-table/data-table.tsx';
+import { DateLocalization } from '../../../shared/date-picker/date-localization.tsx';
 import { formatDateTime, formatMoneyFromCents } from '../../../shared/format/format.ts';
 import { useListParams, type SortState } from '../../../shared/list-params/use-list-params.ts';
 import { PageHeader } from '../../../shared/page-header/page-header.tsx';
@@ -23,8 +24,8 @@ import { ORDER_FILTER_KEYS, useOrderOptions, useOrders, useResendOrder } from '.
 import { OrderFilters } from '../components/order-filters.tsx';
 
 const DEFAULT_SORT: SortState = { field: 'numero', direction: 'desc' };
-/** Columns hidden on phones: date, seller, items and invoice fold under the number and client. */
-const MOBILE_HIDDEN: readonly string[] = ['data', 'vendedor', 'itens', 'numeroNota'];
+/** Columns hidden on phones: the date and total fold under the number; seller, items and invoice are left out. */
+const MOBILE_HIDDEN: readonly string[] = ['data', 'vendedor', 'itens', 'totalCentavos', 'numeroNota'];
 const STATUS_COLORS: Record<OrderStatus, 'warning' | 'success' | 'error'> = { PENDENTE: 'warning', ENVIADO: 'success', ERRO: 'error' };
 
 /**
@@ -58,15 +59,17 @@ export function OrderListPage() {
       {
         field: 'numero',
         headerName: t('orders.list.fields.numero'),
-        width: mobile ? 150 : 96,
+        width: mobile ? 104 : 110,
         renderCell: ({ row }) => (
           <Box sx={{ py: 0.5, minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 700 }}>
               {row.numero}
             </Typography>
             {mobile && (
-              <Typography variant="caption" color="text.secondary" component="div">
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.3 }}>
                 {formatDateTime(row.data)}
+                <br />
+                {formatMoneyFromCents(row.totalCentavos, 'BRL')}
               </Typography>
             )}
           </Box>
@@ -77,7 +80,7 @@ export function OrderListPage() {
         field: 'cliente',
         headerName: t('orders.list.fields.cliente'),
         flex: 1.6,
-        minWidth: 160,
+        minWidth: mobile ? 96 : 160,
         sortable: true,
         valueGetter: (_v: unknown, row: OrderListItem) => row.cliente.nome,
         renderCell: ({ row }) => (
@@ -99,7 +102,7 @@ export function OrderListPage() {
       {
         field: 'status',
         headerName: t('orders.list.fields.status'),
-        width: 120,
+        width: mobile ? 96 : 120,
         renderCell: ({ row }) => <Chip size="small" color={STATUS_COLORS[row.status]} label={t(`orders.status.${row.status}`)} sx={{ height: 22, fontWeight: 600 }} data-status={row.status} />,
       },
       { field: 'numeroNota', headerName: t('orders.list.fields.numeroNota'), width: 110, sortable: false, valueFormatter: (value: number | null) => (value === null ? '—' : String(value)) },
@@ -107,7 +110,7 @@ export function OrderListPage() {
         field: 'acoes',
         headerName: '',
         sortable: false,
-        width: 56,
+        width: 48,
         renderCell: ({ row }) =>
           canCreate && row.status === 'ERRO' ? (
             <Tooltip title={t('orders.list.resend')}>
@@ -135,7 +138,9 @@ export function OrderListPage() {
           ) : undefined
         }
       />
-      <OrderFilters value={list.filters} sellers={sellers.data ?? []} clientName={filteredClient} onApply={(filters) => list.setFilters(filters)} onClear={list.reset} />
+      <DateLocalization>
+        <OrderFilters value={list.filters} sellers={sellers.data ?? []} clientName={filteredClient} onApply={(filters) => list.setFilters(filters)} onClear={list.reset} />
+      </DateLocalization>
       <DataTable<OrderListItem>
         ariaLabel={t('orders.list.title')}
         rows={rows}
