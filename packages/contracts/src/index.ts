@@ -28,3 +28,4 @@ export * from './terminal-filters.ts';
 export * from './exports.ts';
 export * from './stock-report.ts';
 export * from './billing-report.ts';
+export * from './orders.ts';

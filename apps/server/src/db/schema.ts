@@ -16,3 +16,4 @@ export * from '../products/import/product-import.schema.ts';
 export * from '../terminal/terminal.schema.ts';
 export * from '../opportunities/opportunities.schema.ts';
 export * from '../exports/exports.schema.ts';
+export * from '../orders/orders.schema.ts';

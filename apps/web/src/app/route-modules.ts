@@ -30,6 +30,8 @@ export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>>
   parameter: async () => ({ Component: (await import('../features/parameters/pages/parameter-page.tsx')).ParameterPage }),
   schedule: async () => ({ Component: (await import('../features/schedules/pages/schedule-page.tsx')).SchedulePage }),
   goal: async () => ({ Component: (await import('../features/goals/pages/goal-page.tsx')).GoalPage }),
+  salesOrders: async () => ({ Component: (await import('../features/orders/pages/order-list-page.tsx')).OrderListPage }),
+  createOrder: async () => ({ Component: (await import('../features/orders/pages/order-create-page.tsx')).OrderCreatePage }),
   logIntegration: async () => ({ Component: (await import('../features/integration/pages/log-integration-page.tsx')).LogIntegrationPage }),
   erpStats: async () => ({ Component: (await import('../features/integration/pages/erp-stats-page.tsx')).ErpStatsPage }),
   queue: async () => ({ Component: (await import('../features/integration/pages/queue-page.tsx')).QueuePage }),
