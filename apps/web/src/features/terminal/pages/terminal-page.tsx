@@ -289,7 +289,7 @@ export function TerminalPage() {
           )}
         </Box>
         {openId !== null && (
-          <Box ref={detailRef} tabIndex={-1} onKeyDown={onDetailKey} sx={{ minWidth: 0, outline: 'none', scrollMarginTop: 72 }}>
+          <Box ref={detailRef} tabIndex={-1} onKeyDown={onDetailKey} sx={{ minWidth: 0, outline: 'none', scrollMarginTop: 72, position: { md: 'sticky' }, top: { md: 80 } }}>
             <TerminalDetail
               id={openId}
               onClose={() => {
