@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -10,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import SearchIcon from '@mui/icons-material/Search';
+import TuneIcon from '@mui/icons-material/Tune';
 import CloseIcon from '@mui/icons-material/Close';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -52,7 +54,8 @@ function isTyping(target: EventTarget | null): boolean {
  *   returns to the box);
  * - the text, the filters and the page live in the URL (`useListParams`, replacing the history
  *   entry while typing).
- * States: empty (nothing asked: what to type), loading, error with retry, no result (with
+ * On a phone the filters fold under a "Filtros" button (with the number applied), so the results
+ * start higher. States: empty (nothing asked: what to type), loading, error with retry, no result (with
  * "Registrar venda perdida" for the typed text), results with paging.
  */
 export function TerminalPage() {
@@ -64,6 +67,7 @@ export function TerminalPage() {
   const [active, setActive] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const [lostSaleOpen, setLostSaleOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const detailRef = useRef<HTMLDivElement>(null);
   const latest = useRef(list);
@@ -179,6 +183,8 @@ export function TerminalPage() {
   };
 
   const page = search.data;
+  /** Filters applied (the phone's "Filtros" button counts them). */
+  const activeFilters = ['idAssunto', 'idEditora', 'situacao', 'comEstoque', 'fraseExata'].filter((key) => filters[key as keyof typeof filters]).length;
   const activeItem = items[active];
   const showNoResult = asked && fresh && search.isSuccess && items.length === 0;
   const typed = (filters.q ?? '').trim();
@@ -225,7 +231,19 @@ export function TerminalPage() {
             },
           }}
         />
-        <TerminalFilters value={filters} onChange={setFilters} />
+        {mobile ? (
+          <>
+            <Button size="small" startIcon={<TuneIcon />} onClick={() => setFiltersOpen((v) => !v)} aria-expanded={filtersOpen} aria-controls="terminal-filters" sx={{ justifySelf: 'start' }}>
+              {t('terminal.filters.title')}
+              {activeFilters > 0 ? ` (${activeFilters})` : ''}
+            </Button>
+            <Collapse in={filtersOpen} id="terminal-filters">
+              <TerminalFilters value={filters} onChange={setFilters} />
+            </Collapse>
+          </>
+        ) : (
+          <TerminalFilters value={filters} onChange={setFilters} />
+        )}
       </Paper>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: openId !== null ? 'minmax(0, 5fr) minmax(0, 7fr)' : '1fr' }, alignItems: 'start' }}>
