@@ -117,10 +117,15 @@ function wordIndexCondition(w: SearchWord, source: 1 | 2): SQL {
  * The products a word finds, arm by arm, each arm stopping at `limit` rows: title/subtitle (stem,
  * prefix or correction, from the word index), contributor name word, publisher name, imprint name,
  * collection. Arms are in ranking order, so a truncated broad word keeps its title matches.
+ * `titleByText`: the title arm matches the normalised title text (`titulo_busca`, trigram index)
+ * instead of the stems, for words the text search parser does not make a word of (`War/Book` is
+ * a file path to it, `1868-1948` a number and a negative number).
  */
-function wordArms(w: SearchWord, limit: number): SQL {
+function wordArms(w: SearchWord, limit: number, titleByText: boolean): SQL {
   const arms: SQL[] = [
-    sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE ${wordIndexCondition(w, 1)} LIMIT ${limit})`,
+    titleByText
+      ? sql`(SELECT p.id FROM produto p WHERE p.titulo_busca ~ ${wordRegex(w)} LIMIT ${limit})`
+      : sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE ${wordIndexCondition(w, 1)} LIMIT ${limit})`,
     sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE ${wordIndexCondition(w, 2)} LIMIT ${limit})`,
   ];
   if ([...w.word].length >= NAME_ARM_MIN_LENGTH) {
@@ -170,11 +175,19 @@ export interface CandidateResult {
  * Titles matching every candidate word (each word in any field) and the filters, at most `window`
  * of them, those with every word in title or subtitle first; `total` counts the matches up to
  * TERMINAL_COUNT_UP_TO + 1. `shortWords` (1–2 letters, typed after longer ones) do not gather
- * candidates: they must start a word of the title, subtitle or a contributor name.
+ * candidates: they must start a word of the title, subtitle or a contributor name. `titleByText`:
+ * see `wordArms` (the service's second try when the stems find nothing).
  */
-export async function findWordCandidates(db: Executor, words: SearchWord[], shortWords: string[], f: TerminalFilters, window: number): Promise<CandidateResult> {
+export async function findWordCandidates(
+  db: Executor,
+  words: SearchWord[],
+  shortWords: string[],
+  f: TerminalFilters,
+  window: number,
+  titleByText = false,
+): Promise<CandidateResult> {
   const limit = words.length > 1 ? ARM_LIMIT_MANY_WORDS : ARM_LIMIT_ONE_WORD;
-  const sets = words.map((w) => sql`SELECT id FROM (${wordArms(w, limit)}) a`);
+  const sets = words.map((w) => sql`SELECT id FROM (${wordArms(w, limit, titleByText)}) a`);
   const matched = words.length === 1 ? sql`SELECT DISTINCT id FROM (${sets[0]}) s` : sql.join(sets, sql` INTERSECT `);
   const conds = filterConditions(f);
   for (const s of shortWords) {
