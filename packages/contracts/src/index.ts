@@ -25,3 +25,7 @@ export * from './product-import.ts';
 export * from './opportunities.ts';
 export * from './terminal.ts';
 export * from './terminal-filters.ts';
+export * from './exports.ts';
+export * from './stock-report.ts';
+export * from './billing-report.ts';
+export * from './orders.ts';
