@@ -37,3 +37,13 @@ describe('sales chart', () => {
     expect(monthLabel('2025-12', 'en-US')).toBe('Dec 25');
   });
 });
+
+describe('search text', () => {
+  it('turns control characters into spaces and cuts at the server limit, so hostile pastes never answer 400', async () => {
+    const { searchText } = await import('./pages/terminal-page.tsx');
+    expect(searchText('  dom\tcasmurro\r\n')).toBe('dom casmurro');
+    expect(searchText('a\u0000b')).toBe('a b');
+    expect(searchText('x'.repeat(1000))).toHaveLength(200);
+    expect(searchText(`100% _raro_ "O'Neil"`)).toBe(`100% _raro_ "O'Neil"`);
+  });
+});

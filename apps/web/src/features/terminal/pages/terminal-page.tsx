@@ -17,6 +17,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import { useTranslation } from 'react-i18next';
+import { TERMINAL_QUERY_MAX } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { PageHeader } from '../../../shared/page-header/page-header.tsx';
 import { useListParams } from '../../../shared/list-params/use-list-params.ts';
@@ -35,6 +36,15 @@ export const SEARCH_INPUT_ID = 'terminal-search';
 
 /** URL names of the Terminal's state: the text `q` and the filters. */
 const URL_KEYS = ['q', ...TERMINAL_FILTER_KEYS] as const;
+
+/**
+ * The text searched for what is in the box: control characters (a paste from a spreadsheet brings
+ * tabs and line breaks) become spaces, trimmed, cut at TERMINAL_QUERY_MAX characters, so a long or
+ * pasted text searches its start instead of answering 400 with an error toast on every pause.
+ */
+export function searchText(value: string): string {
+  return value.replace(/[\u0000-\u001F\u007F]+/g, ' ').trim().slice(0, TERMINAL_QUERY_MAX).trim();
+}
 
 /** True when a key typed there is text, not a shortcut (inputs, text areas, selects, editable content). */
 function isTyping(target: EventTarget | null): boolean {
@@ -75,7 +85,7 @@ export function TerminalPage() {
   const written = useRef(urlQ);
 
   const writeQuery = (value: string) => {
-    const q = value.trim();
+    const q = searchText(value);
     written.current = q;
     const { q: _old, ...filters } = latest.current.filters;
     latest.current.setFilters(q ? { ...filters, q } : filters);
@@ -83,7 +93,7 @@ export function TerminalPage() {
 
   // the text reaches the URL (and the search) once the typing pauses
   useEffect(() => {
-    if (text.trim() === written.current) return;
+    if (searchText(text) === written.current) return;
     const timer = setTimeout(() => writeQuery(text), TERMINAL_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
@@ -161,7 +171,7 @@ export function TerminalPage() {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       // Enter right after typing: search now instead of waiting for the pause
-      if (text.trim() !== written.current) writeQuery(text);
+      if (searchText(text) !== written.current) writeQuery(text);
       else if (fresh) open(active);
     } else if (event.key === 'Escape') {
       event.preventDefault();
