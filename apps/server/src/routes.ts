@@ -14,7 +14,9 @@ import { registersRoutes } from './registers/registers.routes.ts';
 import { publishersRoutes } from './publishers/publishers.routes.ts';
 import { productImportRoutes } from './products/import/import.routes.ts';
 import { imageProxyRoutes } from './proxy/proxy.routes.ts';
+import { exportsRoutes } from './exports/exports.routes.ts';
+import { stockReportRoutes } from './reports/stock-report.routes.ts';
 import { billingReportRoutes } from './reports/billing-report.routes.ts';
 
 /** Every domain's API routes, mounted under `/api/core-api` by `app.ts`. */
-export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes(), billingReportRoutes];
+export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes(), exportsRoutes, stockReportRoutes, billingReportRoutes];

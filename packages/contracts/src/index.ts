@@ -23,3 +23,5 @@ export * from './publishers.ts';
 export * from './matching.ts';
 export * from './product-import.ts';
 export * from './billing-report.ts';
+export * from './exports.ts';
+export * from './stock-report.ts';

@@ -13,3 +13,4 @@ export * from '../integration/integration.schema.ts';
 export * from '../erp/data/erp-data.schema.ts';
 export * from '../matching/matching.schema.ts';
 export * from '../products/import/product-import.schema.ts';
+export * from '../exports/exports.schema.ts';

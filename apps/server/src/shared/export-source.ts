@@ -19,9 +19,9 @@ import type { AuthContext } from './request-auth.ts';
  * - `integer`: whole number (number, bigint or numeric string), e.g. units
  * - `money`: integer CENTS (number, bigint or numeric string); written as reais: CSV `1234,56`,
  *   XLSX a number 1234.56 with the BRL format `"R$" #,##0.00`
- * - `date`: a Date, an ISO string (`2026-11-26` or `2026-11-26T13:00:00Z`) or epoch ms; written in
- *   America/Sao_Paulo, CSV `DD/MM/YYYY` (or `DD/MM/YYYY HH:mm` when the value has a time of day),
- *   XLSX a date cell
+ * - `date`: a calendar day as text `YYYY-MM-DD` (CSV `DD/MM/YYYY`), or an instant (Date, ISO text
+ *   with a time, epoch ms; CSV `DD/MM/YYYY HH:mm` in America/Sao_Paulo); XLSX a date cell
+ *   (`dd/mm/yyyy`) holding the São Paulo wall clock
  * - `decimal`: any number, CSV with a decimal comma, XLSX a number `#,##0.00##`
  * - `percent`: a FRACTION of 1 (0.125 = 12,5 %); CSV `12,50%` (Excel pt-BR reads it as a percent),
  *   XLSX the fraction with the format `0.00%`
