@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppConfig } from './config.ts';
 import { configureSecrets } from './shared/secrets.ts';
 import type { Database } from './db/client.ts';
+import { openReadDatabase } from './db/read-database.ts';
 import { TokenSigner } from './shared/jwt.ts';
 import { makeAccessGuard, makeAuthenticate } from './auth/auth-guard.ts';
 import { clientErrorHandler, expectationFailedHandler, frameworkErrorHandler, installErrorHandler, requireHostHeader } from './shared/error-handler.ts';
@@ -14,7 +15,8 @@ import { API_ROUTES } from './routes.ts';
 import { registerWebApp } from './web/serve-web.ts';
 import { JobQueue, defineQueues } from './jobs/job-queue.ts';
 import { defineScheduleQueue, requestRun } from './schedules/scheduler.ts';
-import { AUDIT_SCOPES, DOMAIN_QUEUES, createTaskKindRegistry } from './domains.ts';
+import { AUDIT_SCOPES, DOMAIN_QUEUES, EXPORT_SOURCES, createTaskKindRegistry } from './domains.ts';
+import { indexExportSources } from './shared/export-source.ts';
 import { companyErpWarning } from './erp/company-check.ts';
 
 /** Base path of the API (SPEC section 7). */
@@ -44,6 +46,7 @@ export interface RegisteredRoute {
  *   SPEC body `{message, messages}` in pt-BR (`shared/error-handler.ts`: `frameworkErrors`,
  *   `clientErrorHandler`, Node's `checkExpectation`, the Host check, the error handler)
  * - the built web app at `/` with SPA fallback to index.html, when `config.webDist` exists
+ * - `ctx.readDb`: the `DATABASE_READ_URL` standby reports read (the primary when unset), closed on close
  * - the job queue (`ctx.jobs`): its schema created or migrated, the scheduler's and every domain's
  *   queue declared (`domains.ts`, DOMAIN_QUEUES), jobs can be sent; nothing polls until the process
  *   starts its background work (`schedules/background.ts`); stopped on close
@@ -88,10 +91,13 @@ export async function buildApp(
   await defineQueues(jobs, DOMAIN_QUEUES);
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());
+  const readDb = openReadDatabase(config.databaseReadUrl, database);
+  app.addHook('onClose', () => readDb.close());
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
     database,
+    readDb,
     jobs,
     config,
     signer,
@@ -100,6 +106,7 @@ export async function buildApp(
     auditScopes: AUDIT_SCOPES,
     requestTaskRun: (auth, taskId) => requestRun(database, jobs, auth, taskId),
     checkCompanyErpCode: (erpCode) => companyErpWarning(database.db, erpCode, app.log),
+    exportSources: indexExportSources(EXPORT_SOURCES),
   };
 
   await app.register(fastifySwagger, {

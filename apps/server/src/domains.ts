@@ -2,6 +2,7 @@ import type { TaskKind } from './schedules/task-kinds.ts';
 import { TaskKindRegistry } from './schedules/task-kinds.ts';
 import type { DomainQueue } from './jobs/job-queue.ts';
 import type { AuditScopes } from './audit/audit.service.ts';
+import type { ExportSource } from './shared/export-source.ts';
 import { AUTH_TASK_KINDS } from './auth/auth-task-kinds.ts';
 import { EMAIL_TASK_KINDS } from './email/email-task-kinds.ts';
 import { ERP_TASK_KINDS } from './erp/erp-task-kinds.ts';
@@ -9,6 +10,9 @@ import { PRODUCT_IMPORT_TASK_KINDS } from './products/import/import-task-kinds.t
 import { PRODUCT_IMPORT_QUEUES } from './products/import/import.routes.ts';
 import { GOALS_AUDIT_SCOPES } from './goals/goals.service.ts';
 import { PARAMETERS_AUDIT_SCOPES } from './parameters/api-access.service.ts';
+import { EXPORTS_TASK_KINDS } from './exports/exports-task-kinds.ts';
+import { exportQueues } from './exports/exports.queue.ts';
+import { STOCK_REPORT_EXPORT_SOURCES } from './reports/stock-report.service.ts';
 
 /*
  * The composition root's registry of what each domain contributes besides its routes (those are in
@@ -18,10 +22,17 @@ import { PARAMETERS_AUDIT_SCOPES } from './parameters/api-access.service.ts';
  */
 
 /** Every domain's scheduled-task kinds (the "Tipo" select; what a run executes). */
-export const TASK_KINDS: readonly TaskKind[] = [...AUTH_TASK_KINDS, ...EMAIL_TASK_KINDS, ...ERP_TASK_KINDS, ...PRODUCT_IMPORT_TASK_KINDS];
+export const TASK_KINDS: readonly TaskKind[] = [...AUTH_TASK_KINDS, ...EMAIL_TASK_KINDS, ...ERP_TASK_KINDS, ...PRODUCT_IMPORT_TASK_KINDS, ...EXPORTS_TASK_KINDS];
+
+/**
+ * Every report's exportable lists (issue 17): `POST fila-exportacao/csv|excel` accepts their
+ * `origem`, and the export job streams their rows. A report adds `...ITS_EXPORT_SOURCES` here
+ * (contract in `shared/export-source.ts`; `origem` unique, checked when the app starts).
+ */
+export const EXPORT_SOURCES: readonly ExportSource[] = [...STOCK_REPORT_EXPORT_SOURCES];
 
 /** Every domain's job queue: declared by every process before the queue starts, worked by the background work. */
-export const DOMAIN_QUEUES: readonly DomainQueue[] = [...PRODUCT_IMPORT_QUEUES];
+export const DOMAIN_QUEUES: readonly DomainQueue[] = [...PRODUCT_IMPORT_QUEUES, ...exportQueues(EXPORT_SOURCES)];
 
 /** The company scope of every per-company audited entity (`GET auditoria`). */
 export const AUDIT_SCOPES: AuditScopes = { ...GOALS_AUDIT_SCOPES, ...PARAMETERS_AUDIT_SCOPES };

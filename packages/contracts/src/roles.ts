@@ -26,6 +26,7 @@ export const ROLES = [
   'ROLE_GERENCIAR_EDITORAS',
   'ROLE_VISUALIZAR_PEDIDOS',
   'ROLE_CRIAR_PEDIDOS',
+  'ROLE_SOMENTE_PROPRIAS_VENDAS',
   'ROLE_VISUALIZAR_PEDIDOS_TODOS',
 ] as const;
 
@@ -132,6 +133,7 @@ export const ROLE_LABELS: Record<Role, RoleLabel> = {
   ROLE_GERENCIAR_EDITORAS: { 'pt-BR': 'Editoras', 'en-US': 'Publishers' },
   ROLE_VISUALIZAR_PEDIDOS: { 'pt-BR': 'Pedidos de venda: consultar', 'en-US': 'Sales orders: view' },
   ROLE_CRIAR_PEDIDOS: { 'pt-BR': 'Pedidos de venda: criar', 'en-US': 'Sales orders: create' },
+  ROLE_SOMENTE_PROPRIAS_VENDAS: { 'pt-BR': 'Relatórios: somente as próprias vendas (vendedor)', 'en-US': 'Reports: own sales only (seller)' },
   ROLE_VISUALIZAR_PEDIDOS_TODOS: { 'pt-BR': 'Pedidos de venda: ver os de todos os vendedores', 'en-US': "Sales orders: see every seller's orders" },
 };
 

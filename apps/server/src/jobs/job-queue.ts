@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database, SqlExecutor } from '../db/client.ts';
+import type { AppConfig } from '../config.ts';
 
 /**
  * The durable job queue (issue 6, part 5; decision in docs/decisions/0003-job-queue.md): pg-boss 10
@@ -44,10 +45,10 @@ export interface DomainQueue {
   /**
    * Starts this process's pollers of the queue (background work only; an app built by tests
    * does not call it).
-   * @param deps the started queue and the open database
+   * @param deps the started queue, the open database and the process's configuration (its data folder)
    * @param options `pollingIntervalMs`: wait between polls of an empty queue (ms)
    */
-  work?(deps: { queue: JobQueue; database: Database }, options: { pollingIntervalMs: number }): Promise<void>;
+  work?(deps: { queue: JobQueue; database: Database; config: AppConfig }, options: { pollingIntervalMs: number }): Promise<void>;
 }
 
 /** Declares every queue of `queues` (call before `queue.start()`). */

@@ -56,7 +56,7 @@ export async function startBackgroundWork(
     { concurrency: options.taskWorkers, batchSize: 1, pollingIntervalMs: options.pollingIntervalMs },
   );
   // the domains' queues (the product import's writes, issue 8)
-  for (const q of deps.queues) await q.work?.({ queue: deps.queue, database: deps.database }, { pollingIntervalMs: options.pollingIntervalMs });
+  for (const q of deps.queues) await q.work?.({ queue: deps.queue, database: deps.database, config: deps.config }, { pollingIntervalMs: options.pollingIntervalMs });
   deps.queue.startMaintenance();
   const scheduler = new TaskScheduler(ctx, { maxSleepMs: options.schedulerMaxSleepMs });
   scheduler.start();

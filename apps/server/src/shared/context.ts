@@ -2,12 +2,14 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { ReadDatabase } from '../db/read-database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { TokenSigner } from './jwt.ts';
 import type { AuthContext, Authenticate } from './request-auth.ts';
 import type { CompanyErpWarning, ScheduleRun } from '@acervo/contracts';
 import type { TaskKindRegistry } from '../schedules/task-kinds.ts';
 import type { AuditScopes } from '../audit/audit.service.ts';
+import type { ExportSource } from './export-source.ts';
 
 /** What every domain's routes and services need; built once in `app.ts` (the composition root). */
 export interface AppContext {
@@ -15,6 +17,11 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   /** The open database (raw SQL and raw transactions, for the job queue). */
   database: Database;
+  /**
+   * Where read-only reports, exports and the dashboard query: the `DATABASE_READ_URL` standby, or
+   * the primary (`db`) when none is set (`db/read-database.ts`). Never write through it.
+   */
+  readDb: ReadDatabase;
   /**
    * The durable job queue, started (jobs can be sent); its pollers run only in the process's
    * background work (`schedules/background.ts`), never in an app built by tests unless they start it.
@@ -46,6 +53,11 @@ export interface AppContext {
    * @returns null (integration off, blank code, or the ERP lists it) or the warning; never throws
    */
   checkCompanyErpCode(erpCode: string | null): Promise<CompanyErpWarning | null>;
+  /**
+   * Every report's exportable lists (`domains.ts`, EXPORT_SOURCES), by `origem`: what
+   * `POST fila-exportacao/csv|excel` accepts, handed to the exports domain so it imports no report.
+   */
+  exportSources: ReadonlyMap<string, ExportSource>;
 }
 
 /** Fastify instance with the zod type provider, as domain route plugins receive it. */

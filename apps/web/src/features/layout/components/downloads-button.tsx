@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 /** Props of `DownloadsButton`. */
 export interface DownloadsButtonProps {
-  /** Unread downloads (badge); 0 until the export-queue API exists. */
+  /** Finished exports not downloaded yet (`GET fila-exportacao/notificacaoDownloads`), the badge. */
   count: number;
   onClick?: () => void;
 }

@@ -3,11 +3,14 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AcervoLogo } from '../../../shared/brand/acervo-logo.tsx';
 import { CompanySelector } from './company-selector.tsx';
 import { ErpIndicator } from './erp-indicator.tsx';
 import { DownloadsButton } from './downloads-button.tsx';
+import { DownloadsDrawer } from './downloads-drawer.tsx';
+import { useUnreadDownloads } from '../../../shared/exports/export-api.ts';
 import { FullscreenToggle } from './fullscreen-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { useErpLagPercent } from '../api/get-erp-lag.ts';
@@ -24,14 +27,16 @@ export interface TopBarProps {
 
 /**
  * Top bar of SPEC section 2, across the whole width: menu button (always at the same place), logo,
- * company selector, ERP indicator (the lag percentage, asked on load and every 60 s), downloads button (badge 0 until
- * the export-queue API exists), fullscreen toggle and the user menu. It adapts to its own width
+ * company selector, ERP indicator (the lag percentage, asked on load and every 60 s), downloads button (its badge: finished
+ * exports not downloaded yet, asked on load and every 60 s; it opens the Downloads drawer), fullscreen toggle and the user menu. It adapts to its own width
  * (container queries) so nothing overflows from 360 px up: the user's name shows from 900 px, the
  * full logo from 600 px; on phones the fullscreen toggle moves into the user menu.
  */
 export function TopBar({ mobile, onMenuClick, menuExpanded }: TopBarProps) {
   const { t } = useTranslation();
   const erpLag = useErpLagPercent();
+  const unread = useUnreadDownloads();
+  const [downloadsOpen, setDownloadsOpen] = useState(false);
   return (
     <AppBar
       position="sticky"
@@ -49,10 +54,11 @@ export function TopBar({ mobile, onMenuClick, menuExpanded }: TopBarProps) {
         <CompanySelector />
         <Box sx={{ flex: 1, minWidth: 0 }} />
         <ErpIndicator percent={erpLag.data ?? null} />
-        <DownloadsButton count={0} />
+        <DownloadsButton count={unread.data ?? 0} onClick={() => setDownloadsOpen(true)} />
         {!mobile && <FullscreenToggle />}
         <UserMenu mobile={mobile} />
       </Toolbar>
+      <DownloadsDrawer open={downloadsOpen} onClose={() => setDownloadsOpen(false)} />
     </AppBar>
   );
 }

@@ -1,0 +1,216 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import { formatDate, formatDateTime, type ExportFormat } from '@acervo/contracts';
+import type { ExportColumn, ExportColumnKind } from '../shared/export-source.ts';
+
+/*
+ * Writes an export file from a stream of rows (issue 17 part 1), never holding more than one batch:
+ * - CSV with csv-stringify: `;` separator, CRLF, UTF-8 with a BOM, values in pt-BR (decimal comma,
+ *   DD/MM/YYYY dates, `R$` values as `1234,56`), so Excel in Portuguese opens it with typed
+ *   columns. Rows are stringified a batch at a time (`csv-stringify/sync` over 1,000 rows) and
+ *   written with the file stream's back-pressure: one stream transform per record cost more than the
+ *   rest of the export together (docs/exports.md, figures).
+ * - XLSX with exceljs's streaming `WorkbookWriter`: each row committed at once, no shared strings,
+ *   one style per column (not per cell); money as numbers in reais with a BRL format, dates as
+ *   date cells, percents as fractions with `0.00%`. The writer yields to the event loop every
+ *   batch so the zip stream drains to the file instead of buffering the sheet in memory.
+ */
+
+/** Rows stringified (CSV) or committed (XLSX) between two yields / progress reports. */
+const BATCH = 1000;
+
+/** Options of `writeExportFile`. */
+export interface WriteExportOptions {
+  format: ExportFormat;
+  columns: readonly ExportColumn[];
+  rows: AsyncIterable<unknown[]>;
+  /** Destination path (created or replaced). */
+  filePath: string;
+  /** Sheet name of an XLSX (default 'Relatório'). */
+  sheetName?: string;
+  /** Called with the rows written so far, at most about once a second, and awaited. */
+  onProgress?: (rows: number) => Promise<void>;
+  /** Aborts the write (the file is left partial; the caller deletes it). */
+  signal?: AbortSignal;
+}
+
+/** What was written. */
+export interface WriteExportResult {
+  rows: number;
+}
+
+/**
+ * Writes the file.
+ * @returns the number of data rows (the header is not counted)
+ * @throws the rows' error, a write error, or the signal's reason when aborted
+ */
+export async function writeExportFile(options: WriteExportOptions): Promise<WriteExportResult> {
+  return options.format === 'CSV' ? writeCsv(options) : writeXlsx(options);
+}
+
+/** Calls onProgress at most once a second. */
+function progressReporter(onProgress: WriteExportOptions['onProgress']) {
+  let last = Date.now();
+  return async (rows: number) => {
+    if (!onProgress || Date.now() - last < 1000) return;
+    last = Date.now();
+    await onProgress(rows);
+  };
+}
+
+async function write(out: WriteStream, chunk: string): Promise<void> {
+  if (!out.write(chunk)) await once(out, 'drain');
+}
+
+async function closeStream(out: WriteStream): Promise<void> {
+  out.end();
+  await once(out, 'finish');
+}
+
+async function writeCsv(options: WriteExportOptions): Promise<WriteExportResult> {
+  const { columns } = options;
+  const formatters = columns.map((column) => CSV_FORMATTERS[column.kind]);
+  const out = createWriteStream(options.filePath);
+  const failed = new Promise<never>((_, reject) => out.once('error', reject));
+  failed.catch(() => undefined);
+  const report = progressReporter(options.onProgress);
+  const csv = (records: string[][]) => stringify(records, { delimiter: ';', record_delimiter: 'windows' });
+  let rows = 0;
+  try {
+    await Promise.race([write(out, '\ufeff' + csv([columns.map((c) => c.header)])), failed]);
+    let batch: string[][] = [];
+    for await (const row of options.rows) {
+      const cells = new Array<string>(formatters.length);
+      for (let i = 0; i < formatters.length; i++) cells[i] = formatters[i]!(row[i]);
+      batch.push(cells);
+      rows++;
+      if (batch.length === BATCH) {
+        options.signal?.throwIfAborted();
+        await Promise.race([write(out, csv(batch)), failed]);
+        batch = [];
+        await report(rows);
+      }
+    }
+    if (batch.length > 0) await Promise.race([write(out, csv(batch)), failed]);
+    await Promise.race([closeStream(out), failed]);
+    return { rows };
+  } catch (err) {
+    out.destroy();
+    throw err;
+  }
+}
+
+async function writeXlsx(options: WriteExportOptions): Promise<WriteExportResult> {
+  const { columns } = options;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: options.filePath, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(options.sheetName ?? 'Relatório', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column, i) => ({
+    header: column.header,
+    key: String(i),
+    width: column.width ?? Math.max(12, Math.min(60, column.header.length + 2)),
+    style: XLSX_FORMATS[column.kind] ? { numFmt: XLSX_FORMATS[column.kind] } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const converters = columns.map((column) => XLSX_VALUES[column.kind]);
+  const report = progressReporter(options.onProgress);
+  let rows = 0;
+  for await (const row of options.rows) {
+    const values = new Array<ExcelJS.CellValue>(converters.length);
+    for (let i = 0; i < converters.length; i++) values[i] = converters[i]!(row[i]);
+    sheet.addRow(values).commit();
+    rows++;
+    if (rows % BATCH === 0) {
+      options.signal?.throwIfAborted();
+      // let the zip stream hand what it holds to the file
+      await new Promise((resolve) => setImmediate(resolve));
+      await report(rows);
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+  return { rows };
+}
+
+/** Cents (number, bigint or integer text) as a bigint; null for null/undefined/''. */
+function cents(value: unknown): bigint | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number') return BigInt(Math.round(value));
+  return BigInt(String(value).trim());
+}
+
+/** Cents as pt-BR reais without thousands separators: -123456n → '-1234,56'. */
+export function centsToCsv(value: unknown): string {
+  const c = cents(value);
+  if (c === null) return '';
+  const negative = c < 0n;
+  const abs = negative ? -c : c;
+  const reais = abs / 100n;
+  const rest = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${reais},${rest}`;
+}
+
+/** A number as pt-BR text (decimal comma, no thousands separators); '' for null/undefined/''. */
+function decimalToCsv(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  return String(value).replace('.', ',');
+}
+
+/** A date value as pt-BR text: `YYYY-MM-DD` → `DD/MM/YYYY`; an instant (Date, ISO text, epoch ms) → `DD/MM/YYYY HH:mm` in São Paulo. */
+function dateText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  return formatDateTime(value as string | number | Date);
+}
+
+/** Text that a spreadsheet would run as a formula is prefixed with `'` (CSV injection). */
+function safeText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const CSV_FORMATTERS: Record<ExportColumnKind, (value: unknown) => string> = {
+  text: safeText,
+  integer: (value) => (value === null || value === undefined ? '' : String(value)),
+  money: centsToCsv,
+  date: dateText,
+  decimal: decimalToCsv,
+  percent: (value) => (value === null || value === undefined || value === '' ? '' : `${(Number(value) * 100).toFixed(2).replace('.', ',')}%`),
+};
+
+const XLSX_FORMATS: Record<ExportColumnKind, string | undefined> = {
+  text: undefined,
+  integer: '#,##0',
+  money: '"R$" #,##0.00;[Red]-"R$" #,##0.00',
+  date: 'dd/mm/yyyy',
+  decimal: '#,##0.00##',
+  percent: '0.00%',
+};
+
+/** A date value as the Date exceljs writes (its UTC fields are the São Paulo wall clock). */
+function xlsxDate(value: unknown): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T00:00:00Z`);
+  const date = value instanceof Date ? value : new Date(value as string | number);
+  if (Number.isNaN(date.getTime())) return null;
+  const text = dateText(value);
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})(?: (\d{2}):(\d{2}))?$/.exec(text);
+  if (!m) return null;
+  return new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1]), Number(m[4] ?? 0), Number(m[5] ?? 0)));
+}
+
+const XLSX_VALUES: Record<ExportColumnKind, (value: unknown) => ExcelJS.CellValue> = {
+  text: (value) => (value === null || value === undefined ? null : String(value)),
+  integer: (value) => (value === null || value === undefined || value === '' ? null : Number(value)),
+  money: (value) => {
+    const c = cents(value);
+    return c === null ? null : Number(c) / 100;
+  },
+  date: xlsxDate,
+  decimal: (value) => (value === null || value === undefined || value === '' ? null : Number(value)),
+  percent: (value) => (value === null || value === undefined || value === '' ? null : Number(value)),
+};

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { Database, SqlExecutor } from '../db/client.ts';
+
+/*
+ * Streaming a query's result in batches, for exports (issue 17): the whole result is never in
+ * memory, whatever its size. One call site for both drivers:
+ * - PostgreSQL: a server-side cursor (`DECLARE … NO SCROLL CURSOR`, `FETCH n`) inside one
+ *   transaction on one pooled connection (a consistent snapshot; other queries use other
+ *   connections meanwhile);
+ * - PGlite (one connection): a `WITH HOLD` cursor declared outside any transaction — PostgreSQL
+ *   materialises its result at declaration, and each `FETCH n` is a statement of its own, so other
+ *   requests (and the export's own progress updates) run between batches instead of waiting for a
+ *   transaction holding the only connection.
+ * The cursor is closed when the consumer finishes, breaks out of its loop, or throws.
+ */
+
+const dialect = new PgDialect();
+
+/** Options of `streamRows`. */
+export interface StreamRowsOptions {
+  /** Rows fetched per round trip (default 2,000). */
+  batchSize?: number;
+}
+
+/**
+ * The rows of `query`, in its order, fetched `batchSize` at a time through a cursor.
+ * @param database the open database
+ * @param query a Drizzle `sql` query (bound values allowed)
+ * @returns each row as the driver returns it (column name → value; PostgreSQL gives int8/numeric as strings)
+ */
+export async function* streamRows(database: Database, query: SQL, options: StreamRowsOptions = {}): AsyncGenerator<Record<string, unknown>> {
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 2000));
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `acervo_cursor_${randomBytes(6).toString('hex')}`;
+  if (database.kind === 'pglite') {
+    await database.sql.executeSql(`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${text}`, params.length > 0 ? params : undefined);
+    try {
+      for (;;) {
+        const { rows } = await database.sql.executeSql(`FETCH ${batchSize} FROM ${name}`);
+        for (const row of rows) yield row;
+        if (rows.length < batchSize) return;
+      }
+    } finally {
+      await database.sql.executeSql(`CLOSE ${name}`).catch(() => undefined);
+    }
+  }
+  yield* postgresCursor(database, text, params, name, batchSize);
+}
+
+/** A hand-off of one batch at a time from the transaction (producer) to the generator (consumer). */
+async function* postgresCursor(database: Database, text: string, params: unknown[], name: string, batchSize: number): AsyncGenerator<Record<string, unknown>> {
+  let deliver: ((batch: Record<string, unknown>[] | null) => void) | undefined;
+  let resume: (() => void) | undefined;
+  let failure: unknown;
+  let cancelled = false;
+  let next = new Promise<Record<string, unknown>[] | null>((resolve) => (deliver = resolve));
+  const produce = async (tx: SqlExecutor) => {
+    await tx.executeSql(`DECLARE ${name} NO SCROLL CURSOR FOR ${text}`, params.length > 0 ? params : undefined);
+    for (;;) {
+      const { rows } = await tx.executeSql(`FETCH ${batchSize} FROM ${name}`);
+      const handed = new Promise<void>((resolve) => (resume = resolve));
+      const send = deliver!;
+      next = new Promise((resolve) => (deliver = resolve));
+      send(rows);
+      await handed;
+      if (cancelled) return;
+      if (rows.length < batchSize) return;
+    }
+  };
+  const done = database.transaction(produce).then(
+    () => deliver?.(null),
+    (err: unknown) => {
+      failure = err;
+      deliver?.(null);
+    },
+  );
+  try {
+    for (;;) {
+      const batch = await next;
+      if (batch === null) break;
+      for (const row of batch) yield row;
+      resume?.();
+    }
+    if (failure) throw failure;
+  } finally {
+    cancelled = true;
+    resume?.();
+    await done;
+  }
+}
