@@ -29,3 +29,4 @@ export * from './exports.ts';
 export * from './stock-report.ts';
 export * from './billing-report.ts';
 export * from './orders.ts';
+export * from './dashboard.ts';
