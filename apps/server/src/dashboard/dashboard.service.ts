@@ -5,7 +5,7 @@ import { DomainError } from '../shared/errors.ts';
 import { billingScope, billingTab, billingTotals } from '../reports/billing-report.service.ts';
 import { averageTicketCents } from '../reports/billing-rules.ts';
 import { listGoals } from '../goals/goals.repository.ts';
-import { monthBusinessDays, projectMonthCents } from './business-days.ts';
+import { daysInMonth, monthBusinessDays, projectMonthCents } from './business-days.ts';
 import { changePercent, comparedDay, comparedMonthToDate, monthStart, trendMonths, yearBefore, type DayRange } from './dashboard-periods.ts';
 import { listClosingDays, listLinkedCompanies, stockByProductKey } from './dashboard.repository.ts';
 
@@ -93,7 +93,7 @@ export async function getDashboard(db: Executor, auth: AuthContext, query: Dashb
   // goal and projection over the company's business days
   const [year, month] = day.split('-').map(Number);
   const goal = (await listGoals(db, [companyId], year)).find((g) => g.mes === month)?.valor ?? null;
-  const closing = await listClosingDays(db, companyId, monthStart(day), `${day.slice(0, 8)}31`);
+  const closing = await listClosingDays(db, companyId, monthStart(day), `${day.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`);
   const days = monthBusinessDays(day, closing);
   const realised = own.mes.valorCentavos;
 
