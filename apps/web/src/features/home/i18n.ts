@@ -11,7 +11,7 @@ export const homeMessages: FeatureMessages = {
       hint: 'Use o menu lateral para acessar as telas disponíveis para o seu perfil.',
       dashboard: {
         heading: 'Painel de vendas',
-        subtitle: 'Faturamento líquido (devoluções descontadas) até {{date}}; atualiza a cada minuto.',
+        subtitle: 'faturamento líquido até {{date}}, atualizado a cada minuto',
         compareWith: 'Comparar com',
         comparison: {
           SEMANA_ANTERIOR: 'Semana anterior (dia) / mês anterior',
@@ -57,7 +57,7 @@ export const homeMessages: FeatureMessages = {
       hint: 'Use the side menu to open the screens your profile allows.',
       dashboard: {
         heading: 'Sales dashboard',
-        subtitle: 'Net billing (returns deducted) up to {{date}}; refreshed every minute.',
+        subtitle: 'net billing up to {{date}}, refreshed every minute',
         compareWith: 'Compare with',
         comparison: {
           SEMANA_ANTERIOR: 'Previous week (day) / previous month',

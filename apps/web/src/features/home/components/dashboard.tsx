@@ -23,6 +23,10 @@ const TrendChart = lazy(async () => ({ default: (await import('./trend-chart.tsx
 export interface DashboardProps {
   /** The selected company (the query key holds it: a switch fetches its figures). */
   idEmpresa: number;
+  /** The signed-in user's name, for the welcome heading. */
+  userName: string;
+  /** The selected company's name (undefined while the list loads). */
+  companyName: string | undefined;
 }
 
 /** The comparison in the address (`?comparacao=`), SEMANA_ANTERIOR when absent or unknown. */
@@ -38,7 +42,7 @@ function useComparison(): [DashboardComparison, (next: DashboardComparison) => v
  * with the chosen comparison, the month's goal and projection, billing per company, the 12-month
  * trend (chart loaded lazily) and the month's best-selling titles. Refreshes every 60 s.
  */
-export function Dashboard({ idEmpresa }: DashboardProps) {
+export function Dashboard({ idEmpresa, userName, companyName }: DashboardProps) {
   const { t } = useTranslation();
   const [comparacao, setComparacao] = useComparison();
   const query = useDashboard(idEmpresa, comparacao, true);
@@ -49,10 +53,14 @@ export function Dashboard({ idEmpresa }: DashboardProps) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
         <Box>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 700, color: 'primary.main' }}>
-            {t('home.dashboard.heading')}
+            {t('home.welcome', { name: userName })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {d ? t('home.dashboard.subtitle', { date: formatDate(d.data) }) : ' '}
+            {t('home.dashboard.heading')} ·{' '}
+            <Box component="span" data-testid="home-company" sx={{ fontWeight: 600, color: 'text.primary' }}>
+              {companyName ?? '…'}
+            </Box>
+            {d ? ` · ${t('home.dashboard.subtitle', { date: formatDate(d.data) })}` : ''}
           </Typography>
         </Box>
         <TextField

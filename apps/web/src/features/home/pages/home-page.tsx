@@ -15,7 +15,9 @@ import { Dashboard } from '../components/dashboard.tsx';
  */
 export function HomePage() {
   const user = useSignedUser();
-  if (user.idEmpresa && hasRole(user.roles, REQUIRED.relatorioFaturamento)) return <Dashboard key={user.idEmpresa} idEmpresa={user.idEmpresa} />;
+  const companies = useUserCompanies(user.id);
+  const company = companies.data?.find((c) => c.id === user.idEmpresa)?.nome;
+  if (user.idEmpresa && hasRole(user.roles, REQUIRED.relatorioFaturamento)) return <Dashboard key={user.idEmpresa} idEmpresa={user.idEmpresa} userName={user.nome} companyName={company} />;
   return <WelcomeCard />;
 }
 
