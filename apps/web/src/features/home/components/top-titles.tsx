@@ -41,14 +41,14 @@ export function TopTitles({ titles }: TopTitlesProps) {
           <TableBody>
             {titles.map((row) => (
               <TableRow key={row.chave}>
-                <TableCell sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={row.titulo}>
+                <TableCell sx={{ width: '100%', maxWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={row.titulo}>
                   {row.titulo}
                 </TableCell>
-                <TableCell align="right">{number.format(row.quantidade)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{number.format(row.quantidade)}</TableCell>
                 <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                   {formatMoneyFromCents(row.valorCentavos, 'BRL')}
                 </TableCell>
-                <TableCell align="right">{number.format(row.estoque)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{number.format(row.estoque)}</TableCell>
                 <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                   {number.format(row.disponivel)}
                 </TableCell>
