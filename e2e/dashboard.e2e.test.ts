@@ -34,7 +34,8 @@ beforeAll(async () => {
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ERP_SIM: 'true', ERP_SIM_PORT: String(await freePort()) };
-  server = await startServer(env, baseURL, 'dashboard server');
+  // a cold start seeds the demo and generates the simulator's history: slow on a loaded machine
+  server = await startServer(env, baseURL, 'dashboard server', 180_000);
   const login = await fetch(`${baseURL}/api/core-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: hashPassword('admin') }) });
   token = ((await login.json()) as { token: string }).token;
   const { empresas } = await apiGet<{ empresas: { id: number; nome: string }[] }>('usuario/opcoes');
@@ -49,7 +50,7 @@ beforeAll(async () => {
       { timeout: 150_000, interval: 2_000 },
     )
     .toBe(true);
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -102,7 +102,7 @@ export function Dashboard({ idEmpresa, userName, companyName }: DashboardProps) 
       {d && d.porEmpresa.length > 1 && <CompanyBilling companies={d.porEmpresa} selectedId={d.idEmpresa} />}
 
       {d && !empty && (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
           <Card variant="outlined">
             <CardContent>
               <Suspense fallback={<Skeleton variant="rounded" height={290} />}>

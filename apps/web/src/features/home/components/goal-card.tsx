@@ -45,7 +45,7 @@ export function GoalCard({ meta }: GoalCardProps) {
           sx={{ height: 10, borderRadius: 5, my: 1.5 }}
           color={percent !== null && percent >= 100 ? 'success' : 'primary'}
         />
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0, fontWeight: 600, textAlign: 'right' } }}>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0, fontWeight: 600, textAlign: 'right', whiteSpace: 'nowrap' } }}>
           {rows.map(([label, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
