@@ -24,5 +24,6 @@ import { billingReportRoutes } from './reports/billing-report.routes.ts';
 import { readSideRoutes } from './reports/read-side.routes.ts';
 
 /** Every domain's API routes, mounted under `/api/core-api` by `app.ts`. */
-export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes(), terminalRoutes, opportunitiesRoutes, terminalFiltersRoutes, exportsRoutes, stockReportRoutes, billingReportRoutes, ordersRoutes, readSideRoutes];
+export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes(), terminalRoutes, opportunitiesRoutes, terminalFiltersRoutes, exportsRoutes, stockReportRoutes, billingReportRoutes, ordersRoutes, readSideRoutes, dashboardRoutes];
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 
