@@ -1,0 +1,93 @@
+import type { FeatureMessages } from '../../shared/i18n-types.ts';
+
+/** Texts of the opportunities report (`opportunityReport.*`), issue 17 part 4. */
+export const opportunityReportMessages: FeatureMessages = {
+  'pt-BR': {
+    opportunityReport: {
+      title: 'Relatório de oportunidades',
+      subtitle: 'Vendas perdidas e sugestões de compra registradas no Terminal, por título ou por registro',
+      empty: 'Nenhuma oportunidade com estes filtros. As vendas perdidas e sugestões de compra são registradas no Terminal.',
+      gridSynthetic: 'Oportunidades por título: {{tab}}',
+      gridAnalytic: 'Registros de oportunidade: {{tab}}',
+      filters: {
+        title: 'Filtros do relatório de oportunidades',
+        empresa: 'Empresas',
+        dataInicio: 'Data inicial',
+        dataFim: 'Data final',
+        invalidRange: 'A data final deve ser igual ou posterior à inicial',
+        ean: 'Código de barras (EAN/ISBN)',
+        descricao: 'Título',
+        clear: 'Limpar',
+        apply: 'Buscar',
+      },
+      tabs: {
+        label: 'Tipo de oportunidade',
+        SUGESTAO_COMPRA: 'Sugestão de compra',
+        VENDA_PERDIDA: 'Venda perdida',
+      },
+      views: {
+        label: 'Visão',
+        sintetica: 'Sintética',
+        analitica: 'Analítica',
+      },
+      fields: {
+        ean: 'EAN',
+        titulo: 'Título',
+        descricao: 'Descrição',
+        registros: 'Registros',
+        quantidade: 'Quantidade',
+        ultimaData: 'Último registro',
+        estoqueDisponivel: 'Estoque disponível',
+        data: 'Data',
+        empresa: 'Empresa',
+        motivo: 'Motivo',
+        usuario: 'Usuário',
+        observacao: 'Observação',
+      },
+    },
+  },
+  'en-US': {
+    opportunityReport: {
+      title: 'Opportunities report',
+      subtitle: 'Lost sales and purchase suggestions registered at the Terminal, by title or one by one',
+      empty: 'No opportunities match these filters. Lost sales and purchase suggestions are registered at the Terminal.',
+      gridSynthetic: 'Opportunities by title: {{tab}}',
+      gridAnalytic: 'Opportunity registrations: {{tab}}',
+      filters: {
+        title: 'Opportunities report filters',
+        empresa: 'Companies',
+        dataInicio: 'Start date',
+        dataFim: 'End date',
+        invalidRange: 'The end date must be on or after the start date',
+        ean: 'Barcode (EAN/ISBN)',
+        descricao: 'Title',
+        clear: 'Clear',
+        apply: 'Search',
+      },
+      tabs: {
+        label: 'Opportunity type',
+        SUGESTAO_COMPRA: 'Purchase suggestion',
+        VENDA_PERDIDA: 'Lost sale',
+      },
+      views: {
+        label: 'View',
+        sintetica: 'Synthetic',
+        analitica: 'Analytic',
+      },
+      fields: {
+        ean: 'EAN',
+        titulo: 'Title',
+        descricao: 'Description',
+        registros: 'Registrations',
+        quantidade: 'Quantity',
+        ultimaData: 'Last registration',
+        estoqueDisponivel: 'Available stock',
+        data: 'Date',
+        empresa: 'Company',
+        motivo: 'Reason',
+        usuario: 'User',
+        observacao: 'Observation',
+      },
+    },
+  },
+};
