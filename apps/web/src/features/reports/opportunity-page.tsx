@@ -25,6 +25,7 @@ import { PageHeader } from '../../shared/page-header/page-header.tsx';
 import { ExportButton } from '../../shared/exports/export-button.tsx';
 import { useSession } from '../../shared/session/session-context.tsx';
 import { useUserCompanies } from '../../shared/api/get-user-companies.ts';
+import { DateLocalization } from '../../shared/date-picker/date-localization.tsx';
 import { OPPORTUNITY_FILTER_KEYS, OPPORTUNITY_TABS, opportunityApiFilters, tabOf, useOpportunityAnalytic, useOpportunitySynthetic, viewOf } from './opportunity-api.ts';
 import { OpportunityFilters } from './opportunity-filters.tsx';
 
@@ -134,7 +135,7 @@ export function OpportunityPage() {
   const empty = report.isSuccess && report.data.totalItens === 0;
 
   return (
-    <Box>
+    <DateLocalization>
       <PageHeader
         title={t('opportunityReport.title')}
         subtitle={t('opportunityReport.subtitle')}
@@ -190,6 +191,6 @@ export function OpportunityPage() {
           />
         )}
       </Box>
-    </Box>
+    </DateLocalization>
   );
 }
