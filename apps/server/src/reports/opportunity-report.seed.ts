@@ -41,7 +41,7 @@ export async function seedDemoOpportunities(db: Executor, seed: { companyIds: nu
   const rows = DEMO_REGISTRATIONS.flatMap(([description, body, type, reason, quantity, observation], i) => {
     const id = reasonId(reason);
     if (id === undefined) return [];
-    const companyId = seed.companyIds[i % 3 === 2 ? 1 : 0]!;
+    const companyId = seed.companyIds[i % 4 === 3 ? 1 : 0]!;
     const userId = companyId === seed.companyIds[0] && i % 2 === 1 ? seed.sellerId : seed.adminId;
     const createdAt = new Date(now.getTime() - (2 + ((i * 7) % 44)) * 86_400_000 - ((i * 97) % 600) * 60_000);
     return [{ companyId, userId, productId: null, ean: body ? normalizeIsbn13(isbn13(body)) : null, description, quantity, type, reasonId: id, observation, createdAt }];

@@ -55,7 +55,7 @@ export function OpportunityFilters({ value, companies, defaultCompanyId, onApply
 
   return (
     <Paper variant="outlined" component="section" aria-label={t('opportunityReport.filters.title')} sx={{ p: 2, mb: 2 }}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr 2fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2.6fr 1fr 1fr 1fr 1.6fr' }, alignItems: 'start' }}>
         <Autocomplete
           multiple
           id="opportunity-idEmpresa"

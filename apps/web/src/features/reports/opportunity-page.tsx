@@ -36,8 +36,8 @@ const DEFAULT_SORT: Record<OpportunityReportView, SortState> = {
 };
 /** Columns hidden on phones (the title cell shows the essentials under it). */
 const MOBILE_HIDDEN: Record<OpportunityReportView, readonly string[]> = {
-  sintetica: ['ean', 'ultimaData'],
-  analitica: ['empresa', 'ean', 'motivo', 'usuario', 'observacao'],
+  sintetica: ['ean', 'registros', 'ultimaData'],
+  analitica: ['data', 'empresa', 'ean', 'motivo', 'usuario', 'observacao'],
 };
 
 /** A text cell with a second line on phones. */
@@ -102,30 +102,32 @@ export function OpportunityPage() {
         headerName: t('opportunityReport.fields.titulo'),
         flex: 1,
         minWidth: mobile ? 150 : 260,
-        renderCell: ({ row }) => <TitleCell title={row.descricao} detail={mobile ? `${row.ean ?? '—'} · ${formatDateTime(row.ultimaData)}` : undefined} />,
+        renderCell: ({ row }) => (
+          <TitleCell title={row.descricao} detail={mobile ? `${t('opportunityReport.registrations', { count: row.registros })} · ${formatDateTime(row.ultimaData)}` : undefined} />
+        ),
       },
-      { field: 'registros', headerName: t('opportunityReport.fields.registros'), width: mobile ? 84 : 110, type: 'number', valueFormatter: (v: number) => n(v) },
-      { field: 'quantidade', headerName: t('opportunityReport.fields.quantidade'), width: mobile ? 84 : 110, type: 'number', valueFormatter: (v: number) => n(v) },
+      { field: 'registros', headerName: t('opportunityReport.fields.registros'), width: 130, type: 'number', valueFormatter: (v: number) => n(v) },
+      { field: 'quantidade', headerName: t(mobile ? 'opportunityReport.fields.quantidadeCurta' : 'opportunityReport.fields.quantidade'), width: mobile ? 76 : 120, type: 'number', valueFormatter: (v: number) => n(v) },
       { field: 'ultimaData', headerName: t('opportunityReport.fields.ultimaData'), width: 150, valueFormatter: (v: string) => formatDateTime(v) },
-      { field: 'estoqueDisponivel', headerName: t('opportunityReport.fields.estoqueDisponivel'), width: mobile ? 90 : 150, type: 'number', valueFormatter: (v: number | null) => n(v) },
+      { field: 'estoqueDisponivel', headerName: t(mobile ? 'opportunityReport.fields.estoqueCurto' : 'opportunityReport.fields.estoqueDisponivel'), width: mobile ? 90 : 170, type: 'number', valueFormatter: (v: number | null) => n(v) },
     ],
     [t, i18n.language, mobile],
   );
   const analyticColumns = useMemo<GridColDef<OpportunityAnalyticRow>[]>(
     () => [
       { field: 'data', headerName: t('opportunityReport.fields.data'), width: 140, valueFormatter: (v: string) => formatDateTime(v) },
-      { field: 'empresa', headerName: t('opportunityReport.fields.empresa'), width: 180 },
+      { field: 'empresa', headerName: t('opportunityReport.fields.empresa'), width: 170 },
       { field: 'ean', headerName: t('opportunityReport.fields.ean'), width: 140, valueFormatter: (v: string | null) => v ?? '—' },
       {
         field: 'descricao',
         headerName: t('opportunityReport.fields.descricao'),
         flex: 1,
         minWidth: mobile ? 150 : 220,
-        renderCell: ({ row }) => <TitleCell title={row.descricao} detail={mobile ? `${row.motivo} · ${row.usuario ?? '—'}` : undefined} />,
+        renderCell: ({ row }) => <TitleCell title={row.descricao} detail={mobile ? `${formatDateTime(row.data)} · ${row.motivo} · ${row.usuario ?? '—'}` : undefined} />,
       },
-      { field: 'quantidade', headerName: t('opportunityReport.fields.quantidade'), width: mobile ? 84 : 110, type: 'number', valueFormatter: (v: number) => n(v) },
-      { field: 'motivo', headerName: t('opportunityReport.fields.motivo'), width: 150 },
-      { field: 'usuario', headerName: t('opportunityReport.fields.usuario'), width: 160, valueFormatter: (v: string | null) => v ?? '—' },
+      { field: 'quantidade', headerName: t(mobile ? 'opportunityReport.fields.quantidadeCurta' : 'opportunityReport.fields.quantidade'), width: mobile ? 76 : 120, type: 'number', valueFormatter: (v: number) => n(v) },
+      { field: 'motivo', headerName: t('opportunityReport.fields.motivo'), width: 160 },
+      { field: 'usuario', headerName: t('opportunityReport.fields.usuario'), width: 180, valueFormatter: (v: string | null) => v ?? '—' },
       { field: 'observacao', headerName: t('opportunityReport.fields.observacao'), width: 220, valueFormatter: (v: string | null) => v ?? '' },
     ],
     [t, i18n.language, mobile],
