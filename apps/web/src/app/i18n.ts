@@ -26,7 +26,6 @@ import { stockReportMessages } from '../features/reports/stock-i18n.ts';
 import { billingReportMessages } from '../features/reports/billing-i18n.ts';
 import { opportunityReportMessages } from '../features/reports/opportunity-i18n.ts';
 
-
 /**
  * Texts of the signed-in app: every feature but the login area's. `SignedInApp` adds them to the
  * running instance when it loads (`addFeatureMessages`); they are not in the entry chunk.
