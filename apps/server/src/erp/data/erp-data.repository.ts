@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { nameKey } from '../../shared/name-key.ts';
 import { resultRows } from '../../db/rows.ts';
 import { ERP_ENTITY_SPECS, ERP_TABLES, SALE_LINE_FIELDS, type EntitySpec } from './erp-data.specs.ts';
+import { beginBillingRollupUpdate } from '../../reports/billing-rollups.ts';
 
 /** A record that could not be stored, with a pt-BR reason. */
 export interface RejectedRecord {
@@ -203,10 +204,17 @@ function firstRepeated<T>(items: readonly T[], key: (item: T) => number): number
 /**
  * Applies sales documents: placeholders for clients, sellers, fiscal operations, payment forms,
  * carriers, origin documents and line products; the headers' upsert; then, for the documents
- * written (not for an older version), their lines are deleted and inserted again.
+ * written (not for an older version), their lines are deleted and inserted again; the billing
+ * rollups (reports/billing-rollups.ts) take the difference the page made, in the same transaction.
  * A document with a repeated line number is rejected.
+ * `options.billingRollups: false` skips the rollups: only for the bench's before/after figure.
  */
-export async function applySaleRecords(tx: Executor, companyId: number, records: readonly ErpSale[]): Promise<RejectedRecord[]> {
+export async function applySaleRecords(
+  tx: Executor,
+  companyId: number,
+  records: readonly ErpSale[],
+  options: { billingRollups?: boolean } = {},
+): Promise<RejectedRecord[]> {
   const spec = ERP_ENTITY_SPECS.VENDA;
   const rejected: RejectedRecord[] = [];
   const page: ErpSale[] = [];
@@ -223,6 +231,7 @@ export async function applySaleRecords(tx: Executor, companyId: number, records:
     'PRODUTO',
     page.flatMap((s) => s.itens.map((line) => line.idProduto)),
   );
+  const rollup = options.billingRollups === false ? null : await beginBillingRollupUpdate(tx, companyId, page.map((s) => s.id));
   const written = await upsertMain(tx, companyId, spec, page as unknown as Record<string, unknown>[]);
   if (written.size === 0) return rejected;
   await tx.execute(sql`DELETE FROM erp_venda_item WHERE venda_id IN (SELECT value::int FROM jsonb_array_elements_text(${json([...written.values()])}))`);
@@ -243,6 +252,7 @@ export async function applySaleRecords(tx: Executor, companyId: number, records:
       FROM jsonb_to_recordset(${json(part)}) AS r(${raw(recordType)})
       JOIN erp_produto p ON p.empresa_id = ${companyId}::int AND p.id_erp = r.id_produto`);
   }
+  await rollup?.finish();
   return rejected;
 }
 
