@@ -30,3 +30,5 @@ export * from './stock-report.ts';
 export * from './billing-report.ts';
 export * from './opportunity-report.ts';
 export * from './orders.ts';
+export * from './read-side.ts';
+export * from './dashboard.ts';
