@@ -270,7 +270,7 @@ export function TerminalPage() {
             <Typography id="terminal-results-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
               {t('terminal.results')}
             </Typography>
-            {asked && page && (
+            {asked && page && (search.isFetching || page.totalItens > 0) && (
               <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
                 {search.isFetching ? t('terminal.searching') : page.totalAproximado ? t('terminal.resultsMore', { count: page.totalItens }) : t('terminal.resultsCount', { count: page.totalItens })}
               </Typography>
