@@ -14,7 +14,9 @@
  * `GET health` in the same run. Latency percentiles are exact (every response time).
  *
  * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ROWS,
- * BENCH_PGLITE_ROWS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_TARGETS (`postgres,pglite`).
+ * BENCH_PGLITE_ROWS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_TARGETS (`postgres,pglite`),
+ * BENCH_REUSE_DB=<name>: measure that existing PostgreSQL database of BENCH_ROWS generated titles
+ * (migrations run; the ERP data are added only when it has none; nothing is dropped).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +39,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_DB = `acervo_terminal_bench_${process.pid}_${Date.now().toString(36)}`;
+/** An existing database of BENCH_ROWS generated titles to measure instead of generating one (not dropped). */
+const REUSE_DB = process.env.BENCH_REUSE_DB?.trim() || null;
 
 /** Rows a raw statement answers. */
 async function rows<T>(database: Database, text: string): Promise<T[]> {
@@ -48,9 +52,11 @@ async function rows<T>(database: Database, text: string): Promise<T[]> {
  * other title (30 % sold out), 60,000 invoices of 2 lines over 24 months on 2,000 titles, and
  * ~4 invoices a day of the title `hotId` (the detail's). Returns the company id.
  */
-async function addErpData(database: Database, hotId: number): Promise<number> {
+export async function addErpData(database: Database, hotId: number): Promise<number> {
   const started = Date.now();
   const [{ id: companyId }] = await rows<{ id: number }>(database, `SELECT id FROM empresa ORDER BY id LIMIT 1`);
+  const [{ n }] = await rows<{ n: number }>(database, `SELECT count(*)::int AS n FROM erp_produto WHERE empresa_id = ${companyId}`);
+  if (n > 0) return companyId; // a reused database that has them
   const statements = [
     `INSERT INTO erp_tipo_operacao_fiscal (empresa_id, id_erp, alterado_em_erp, cfop, descricao, natureza, ativo)
        VALUES (${companyId}, 'OPV', now(), '5102', 'Venda', 'VENDA', true)`,
@@ -71,6 +77,7 @@ async function addErpData(database: Database, hotId: number): Promise<number> {
               ELSE (SELECT min(id) FROM erp_produto WHERE empresa_id = ${companyId}) + abs(hashint4(v.numero * 3 + k)) % 2000 END,
          1 + v.numero % 4, 2990, 0, (1 + v.numero % 4) * 2990
        FROM erp_venda v CROSS JOIN generate_series(1, 2) k WHERE v.empresa_id = ${companyId}`,
+    `ANALYZE terminal_vocabulo`,
     `ANALYZE erp_produto`,
     `ANALYZE erp_estoque`,
     `ANALYZE erp_venda`,
@@ -167,11 +174,14 @@ async function main(): Promise<void> {
   table.push({ database: '-', scenario: 'bare Fastify GET /ping', found: '-', result: await bareFastify() });
   for (const kind of TARGETS) {
     if (kind === 'postgres') {
-      console.log(`Generating ${ROWS} titles on PostgreSQL…`);
-      const scratch = await createScratchDatabase(BASE_URL, { name: BENCH_DB });
+      if (REUSE_DB && !/^[a-z_][a-z0-9_]*$/.test(REUSE_DB)) throw new Error(`invalid database name ${REUSE_DB}`);
+      const url = new URL(BASE_URL);
+      url.pathname = `/${REUSE_DB}`;
+      const scratch = REUSE_DB ? { url: url.toString(), drop: async () => undefined } : await createScratchDatabase(BASE_URL, { name: BENCH_DB });
       const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
       try {
-        console.log(`  generated in ${((await generateCatalogue(database, ROWS)) / 1000).toFixed(1)} s`);
+        if (REUSE_DB) console.log(`Measuring the existing database ${REUSE_DB} (${ROWS} titles)…`);
+        else console.log(`Generating ${ROWS} titles on PostgreSQL… done in ${((await generateCatalogue(database, ROWS)) / 1000).toFixed(1)} s`);
         await measure(`PostgreSQL ${ROWS / 1000}k`, database, ROWS, table);
       } finally {
         await database.close();
@@ -196,7 +206,8 @@ async function main(): Promise<void> {
   console.log(`\nLoad average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}. Latencies: exact percentiles of every response time, nearest rank.`);
 }
 
-main().then(
+const isEntry = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isEntry) main().then(
   () => process.exit(0),
   (err: unknown) => {
     console.error(err);

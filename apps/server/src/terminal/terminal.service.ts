@@ -31,7 +31,7 @@ import {
 import { barcodeQuery, editDistance, queryWords, rankCandidates, typoBudget, type TypedWord } from './terminal-text.ts';
 
 /** Candidates ranked in the application for the first pages (more for deeper pages, up to the count cap). */
-const RANK_WINDOW = 200;
+const RANK_WINDOW = 60;
 
 /** The caller of the Terminal: user and selected company. */
 export interface TerminalCaller {
