@@ -15,8 +15,10 @@ describe('buildMenu', () => {
 
   it('hides a group when none of its children is allowed', () => {
     const menu = buildMenu(SELLER_DEMO_ROLES);
-    expect(menu.map((s) => s.group)).toEqual(['home', 'product', 'reports']);
+    // the demo seller has the terminal, their own sales orders (issue 19) and two reports; no replenishment, no system
+    expect(menu.map((s) => s.group)).toEqual(['home', 'product', 'orders', 'reports']);
     expect(menu.find((s) => s.group === 'product')?.entries.map((e) => e.id)).toEqual(['terminal']);
+    expect(menu.find((s) => s.group === 'orders')?.entries.map((e) => e.id)).toEqual(['salesOrders', 'createOrder']);
     // Oportunidades is open to every signed-in user (SPEC routes table, issue 15)
     expect(menu.find((s) => s.group === 'reports')?.entries.map((e) => e.id)).toEqual(['billing', 'stock', 'opportunity']);
   });
