@@ -17,3 +17,4 @@ export * from '../terminal/terminal.schema.ts';
 export * from '../opportunities/opportunities.schema.ts';
 export * from '../exports/exports.schema.ts';
 export * from '../orders/orders.schema.ts';
+export * from '../dashboard/dashboard.schema.ts';

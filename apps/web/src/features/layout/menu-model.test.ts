@@ -7,7 +7,7 @@ describe('buildMenu', () => {
     const menu = buildMenu(ROLES);
     expect(menu.map((s) => s.group)).toEqual(['home', 'product', 'orders', 'replacement', 'reports', 'system']);
     const product = menu.find((s) => s.group === 'product');
-    expect(product?.entries.map((e) => e.id)).toEqual(['terminal', 'catalog', 'queue', 'erpStats', 'publishers', 'ageRange', 'targetAudience', 'contentRating', 'productLine']);
+    expect(product?.entries.map((e) => e.id)).toEqual(['terminal', 'catalog', 'queue', 'erpStats', 'publishers', 'ageRange', 'targetAudience', 'contentRating', 'productLine', 'opportunityReason']);
     const system = menu.find((s) => s.group === 'system');
     expect(system?.entries).toHaveLength(16);
     expect(system?.entries.filter((e) => e.id.startsWith('match'))).toHaveLength(5);
