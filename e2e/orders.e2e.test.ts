@@ -33,10 +33,11 @@ beforeAll(async () => {
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ERP_SIM: 'true', ERP_SIM_PORT: String(await freePort()) };
-  server = await startServer(env, baseURL, 'orders server');
+  // the demo ERP (6,000 titles, 24 months) is generated before the server listens: over a minute on a busy machine
+  server = await startServer(env, baseURL, 'orders server', 180_000);
   const login = await fetch(`${baseURL}/api/core-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: hashPassword('admin') }) });
   token = ((await login.json()) as { token: string }).token;
-}, 120_000);
+}, 200_000);
 
 afterAll(async () => {
   await server?.stop();

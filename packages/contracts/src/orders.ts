@@ -75,7 +75,7 @@ export const orderOptionSchema = z.object({ id: z.number().int(), descricao: z.s
 /** One register option. */
 export type OrderOption = z.infer<typeof orderOptionSchema>;
 
-/** Query of `GET pedido-venda/produto`: a barcode (EAN/ISBN-13, hyphens allowed) or words of the title. */
+/** Query of `GET pedido-venda/produto`: a barcode (EAN/ISBN-13, hyphens allowed) or the Terminal's free text. */
 export const orderProductQuerySchema = z.strictObject({ term: text({ min: 1, max: 200 }) });
 /** Query of `GET pedido-venda/produto`. */
 export type OrderProductQuery = z.infer<typeof orderProductQuerySchema>;
@@ -83,7 +83,8 @@ export type OrderProductQuery = z.infer<typeof orderProductQuerySchema>;
 /**
  * A product the order form can add: `idProduto` the catalogue id; `precoUnitarioCentavos` the
  * company's ERP price; `percentualDescontoMaximo` the catalogue's maximum discount (null = no
- * limit below 100%); `disponivel` = ERP stock `fisico − reservado` (null when the ERP sent no stock).
+ * limit below 100%); `disponivel` = ERP stock `fisico − reservado − bloqueado`, as the Terminal
+ * shows it (null when the ERP sent no stock record).
  */
 export const orderProductSchema = z.object({
   idProduto: z.number().int(),

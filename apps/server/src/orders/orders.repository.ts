@@ -84,24 +84,32 @@ export function selectSaleFiscalOperations(db: Executor, companyId: number): Pro
 }
 
 /**
- * Products of the company's ERP for the order form (`GET pedido-venda/produto`): by barcode
- * (`ean`, exact) when given, else every word of `words` contained in the ERP title (accents and
- * case ignored); only ERP products linked to a catalogue product; at most `limit`, active first,
- * then by title. Available stock = `fisico − reservado` of the product's ERP stock record.
+ * Products of the company's ERP for the order form (`GET pedido-venda/produto`): the one whose
+ * `ean` is the scanned barcode, or the catalogue products `ids` (the Terminal's ranked search) in
+ * that order; only those the company's ERP carries (an `erp_produto` linked to them), at most
+ * `limit`. Price = the ERP's; available stock = `fisico − reservado − bloqueado` of the ERP stock
+ * record, as the Terminal shows it (null without one); active = catalogue and ERP product active.
  */
-export async function selectOrderProducts(db: Executor, companyId: number, search: { ean: string | null; words: string[] }, limit: number): Promise<OrderProduct[]> {
-  const conditions: SQL[] = [sql`ep.empresa_id = ${companyId}`, sql`ep.alterado_em_erp IS NOT NULL`, sql`ep.produto_id IS NOT NULL`];
-  if (search.ean) conditions.push(sql`ep.ean = ${search.ean}`);
-  for (const word of search.words) conditions.push(sql`unaccent(lower(ep.titulo)) LIKE unaccent(${`%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
+export async function selectOrderProducts(db: Executor, companyId: number, search: { ean: string } | { ids: number[] }, limit: number): Promise<OrderProduct[]> {
+  if ('ids' in search && search.ids.length === 0) return [];
+  const source =
+    'ean' in search
+      ? sql`SELECT p.id, 0 AS n FROM erp_produto x JOIN produto p ON p.id = x.produto_id
+          WHERE x.empresa_id = ${companyId} AND x.ean = ${search.ean} AND x.alterado_em_erp IS NOT NULL`
+      : sql`SELECT (o.value)::int AS id, o.n FROM jsonb_array_elements_text(${JSON.stringify(search.ids)}::jsonb) WITH ORDINALITY AS o(value, n)`;
   const result = await db.execute(sql`
     SELECT p.id AS "idProduto", p.isbn13, ep.titulo, e.nome AS editora, ep.preco_centavos AS preco,
-      p.percentual_desconto_maximo AS maximo, s.fisico - s.reservado AS disponivel, (ep.ativo AND p.ativo) AS ativo
-    FROM erp_produto ep
-    JOIN produto p ON p.id = ep.produto_id
+      p.percentual_desconto_maximo AS maximo, s.fisico - s.reservado - s.bloqueado AS disponivel, (ep.ativo AND p.ativo) AS ativo
+    FROM (${source}) wanted
+    JOIN produto p ON p.id = wanted.id
+    JOIN LATERAL (
+      SELECT x.id, x.titulo, x.preco_centavos, x.ativo FROM erp_produto x
+      WHERE x.empresa_id = ${companyId} AND x.produto_id = p.id AND x.alterado_em_erp IS NOT NULL
+      ORDER BY x.ativo DESC, x.id LIMIT 1
+    ) ep ON true
     LEFT JOIN editora e ON e.id = p.editora_id
     LEFT JOIN erp_estoque s ON s.produto_id = ep.id
-    WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY (ep.ativo AND p.ativo) DESC, lower(ep.titulo), ep.id
+    ORDER BY wanted.n, (ep.ativo AND p.ativo) DESC, lower(ep.titulo), p.id
     LIMIT ${limit}`);
   return resultRows<{ idProduto: number; isbn13: string; titulo: string; editora: string | null; preco: string | number; maximo: string | null; disponivel: number | null; ativo: boolean }>(result).map((r) => ({
     idProduto: Number(r.idProduto),

@@ -15,7 +15,7 @@ import { salesOrders } from './orders.schema.ts';
  * company 1 — seller V1 (the demo seller's e-mail), clients C1 (active) and C2 (inactive), payment
  * forms FP1 (active) / FP2 (inactive), carrier T1, operations OP1 (VENDA) / OP2 (DEVOLUCAO),
  * products P1 (R$ 49,91, max discount 10%), P2 (R$ 49,93, no max), P3 (inactive), with stock;
- * company 2 — client C9 and its own product P1.
+ * company 2 — client C9 and its own product Q1 (a catalogue title company 1's ERP does not carry).
  */
 let t: TestApp;
 let admin: SessionUser;
@@ -80,8 +80,9 @@ beforeAll(async () => {
     makeRecord('PRODUTO', 'P2', at(1), 3, { titulo: 'Dom Casmurro' }),
     makeRecord('PRODUTO', 'P3', at(1), 2, { titulo: 'Livro inativo' }),
   ]);
-  await apply(c, 'ESTOQUE', [makeRecord('ESTOQUE', 'E1', at(1), 1, { idProduto: 'P1', fisico: 10, reservado: 1 }), makeRecord('ESTOQUE', 'E2', at(1), 2, { idProduto: 'P2', fisico: 1, reservado: 0 })]);
+  await apply(c, 'ESTOQUE', [makeRecord('ESTOQUE', 'E1', at(1), 1, { idProduto: 'P1', fisico: 10, reservado: 1, bloqueado: 1 }), makeRecord('ESTOQUE', 'E2', at(1), 2, { idProduto: 'P2', fisico: 1, reservado: 0 })]);
   await apply(company2, 'CLIENTE', [makeRecord('CLIENTE', 'C9', at(1), 1, { razaoSocial: 'Livraria da Outra Empresa Ltda' })]);
+  await apply(company2, 'PRODUTO', [makeRecord('PRODUTO', 'Q1', at(1), 7, { titulo: 'Crônicas da outra empresa' })]);
   for (const [name, table, erpId] of [
     ['C1', 'erp_cliente', 'C1'], ['C2', 'erp_cliente', 'C2'], ['FP1', 'erp_forma_pagamento', 'FP1'], ['FP2', 'erp_forma_pagamento', 'FP2'],
     ['T1', 'erp_transportadora', 'T1'], ['OP1', 'erp_tipo_operacao_fiscal', 'OP1'], ['OP2', 'erp_tipo_operacao_fiscal', 'OP2'],
@@ -114,11 +115,15 @@ describe('order form pickers', () => {
     expect((await call(seller, 'GET', 'tipo-operacao-fiscal')).json()).toEqual([{ id: ids.OP1, descricao: '5102 — Venda de mercadoria' }]);
   });
 
-  it('GET pedido-venda/produto finds by barcode or title words, with ERP price, max discount and available stock', async () => {
+  it('GET pedido-venda/produto finds by barcode or through the Terminal search, with ERP price, max discount and available stock (físico − reservado − bloqueado)', async () => {
     const byEan = (await call(seller, 'GET', `pedido-venda/produto?term=${isbn(1)}`)).json();
-    expect(byEan).toEqual([{ idProduto: ids.P1, isbn13: isbn(1), titulo: 'Memórias póstumas de Brás Cubas', editora: null, precoUnitarioCentavos: 4991, percentualDescontoMaximo: 10, disponivel: 9, ativo: true }]);
+    expect(byEan).toEqual([{ idProduto: ids.P1, isbn13: isbn(1), titulo: 'Memórias póstumas de Brás Cubas', editora: null, precoUnitarioCentavos: 4991, percentualDescontoMaximo: 10, disponivel: 8, ativo: true }]);
     const byWords = (await call(seller, 'GET', 'pedido-venda/produto?term=bras%20memorias')).json();
     expect(byWords.map((p: { idProduto: number }) => p.idProduto)).toEqual([ids.P1]);
+    // the Terminal's tolerance: a prefix and a typo
+    expect((await call(seller, 'GET', 'pedido-venda/produto?term=casmuro')).json().map((p: { idProduto: number }) => p.idProduto)).toEqual([ids.P2]);
+    // a catalogue title the company's ERP does not carry is left out
+    expect((await call(seller, 'GET', 'pedido-venda/produto?term=outra%20empresa')).json()).toEqual([]);
     expect((await call(seller, 'GET', 'pedido-venda/produto?term=livro')).json().map((p: { ativo: boolean }) => p.ativo)).toEqual([false]);
     expect(await fieldsOf(await call(seller, 'GET', 'pedido-venda/produto?term='))).toEqual(['term']);
   });

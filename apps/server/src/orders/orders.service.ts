@@ -25,6 +25,7 @@ import { enqueueOutgoing } from '../erp/outgoing-queue.ts';
 import { findSyncTasks } from '../integration/integration.repository.ts';
 import { retryOutgoing } from '../integration/integration.service.ts';
 import { listSellers } from '../users/users.repository.ts';
+import { searchTerminal } from '../terminal/terminal.service.ts';
 import { DomainError, fieldError, notFound } from '../shared/errors.ts';
 import { pageRequest, pagedResult, termPattern } from '../shared/paging.ts';
 import type { AuthContext } from '../shared/request-auth.ts';
@@ -59,6 +60,8 @@ import {
 const SEND_QUEUE_TASK = 'ENVIAR_FILA_ERP';
 /** Most products `GET pedido-venda/produto` answers. */
 const PRODUCT_SEARCH_LIMIT = 20;
+/** Terminal results read per search (some may be titles the company's ERP does not carry). */
+const TERMINAL_WINDOW = 60;
 /** Text of an `Idempotency-Key`: visible ASCII, 1–100 characters. */
 const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
 
@@ -114,18 +117,17 @@ export function fiscalOperations(db: Db, auth: AuthContext): Promise<OrderOption
 
 /**
  * `GET pedido-venda/produto?term=`: the item entry's search. A term of 13 digits (hyphens and
- * spaces ignored) is a barcode scan (exact EAN); anything else is words of the title (each must
- * be contained, up to 8 words). At most 20 products of the company's ERP, active first.
+ * spaces ignored) is a barcode scan: the company's ERP product with that EAN. Anything else goes
+ * through the Terminal's search (`searchTerminal`, docs/terminal-search.md: words, prefixes,
+ * typos, contributors, publisher; best match first), of which the products the company's ERP
+ * carries are kept, with the ERP price, maximum discount and available stock. At most 20.
  */
-export function searchOrderProducts(db: Db, auth: AuthContext, term: string): Promise<OrderProduct[]> {
+export async function searchOrderProducts(db: Db, auth: AuthContext, term: string): Promise<OrderProduct[]> {
+  const companyId = companyOf(auth);
   const compact = term.replace(/[\s-]/g, '');
-  if (/^\d{13}$/.test(compact)) return selectOrderProducts(db, companyOf(auth), { ean: compact, words: [] }, PRODUCT_SEARCH_LIMIT);
-  const words = term
-    .split(/\s+/)
-    .map((w) => w.trim())
-    .filter(Boolean)
-    .slice(0, 8);
-  return selectOrderProducts(db, companyOf(auth), { ean: null, words }, PRODUCT_SEARCH_LIMIT);
+  if (/^\d{13}$/.test(compact)) return selectOrderProducts(db, companyId, { ean: compact }, PRODUCT_SEARCH_LIMIT);
+  const ranked = await searchTerminal(db, { userId: auth.userId, companyId }, { q: term, page: 0, pageSize: TERMINAL_WINDOW });
+  return selectOrderProducts(db, companyId, { ids: ranked.itens.map((item) => item.id) }, PRODUCT_SEARCH_LIMIT);
 }
 
 // ---------------------------------------------------------------- scope

@@ -90,7 +90,7 @@ describe('sales order against the ERP simulator', () => {
     expect(listed.numeroNota).toBe(Number(invoice.numero));
     const after = await simStock(erpId);
     expect(after).toMatchObject({ reservado: before.reservado, fisico: before.fisico - 3 });
-    // the invoice is a sale like any other: the synced stock is back to the units on hand minus nothing reserved by it
-    expect((await get<OrderProduct[]>(admin, `pedido-venda/produto?term=${product.isbn13}`))[0].disponivel).toBe(after.fisico - after.reservado);
+    // the invoice is a sale like any other: the synced available stock (físico − reservado − bloqueado) no longer holds its reservation
+    expect((await get<OrderProduct[]>(admin, `pedido-venda/produto?term=${product.isbn13}`))[0].disponivel).toBe(after.fisico - after.reservado - after.bloqueado);
   }, 120_000);
 });
