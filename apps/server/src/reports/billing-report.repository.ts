@@ -76,17 +76,20 @@ function addDays(day: string, days: number): string {
 
 /**
  * Which rollup rows cover [start, end]: month rows for the whole months inside, day rows for the
- * partial months at either end (or day rows only when `daysOnly`, for the date tab by day).
+ * partial months at either end (or day rows only when `daysOnly`, for the date tab by day), as
+ * `[grao, from, toExclusive]` ranges, empty ones left out: each is one index range of the
+ * rollup's primary key (empresa_id, grao, periodo, …).
  */
-function periodCondition(start: string, end: string, daysOnly: boolean): SQL {
-  const days = sql`(f.grao = 'D' AND f.periodo BETWEEN ${start}::date AND ${end}::date)`;
-  if (daysOnly) return days;
-  const fullStart = start.endsWith('-01') ? start : `${addDays(`${start.slice(0, 7)}-01`, 32).slice(0, 7)}-01`;
+export function periodRanges(start: string, end: string, daysOnly: boolean): ['D' | 'M', string, string][] {
   const after = addDays(end, 1);
+  if (daysOnly) return [['D', start, after]];
+  const fullStart = start.endsWith('-01') ? start : `${addDays(`${start.slice(0, 7)}-01`, 32).slice(0, 7)}-01`;
   const fullEnd = after.endsWith('-01') ? after : `${end.slice(0, 7)}-01`;
-  if (fullStart >= fullEnd) return days;
-  return sql`((f.grao = 'M' AND f.periodo >= ${fullStart}::date AND f.periodo < ${fullEnd}::date)
-    OR (f.grao = 'D' AND ((f.periodo >= ${start}::date AND f.periodo < ${fullStart}::date) OR (f.periodo >= ${fullEnd}::date AND f.periodo <= ${end}::date))))`;
+  if (fullStart >= fullEnd) return [['D', start, after]];
+  const ranges: ['D' | 'M', string, string][] = [['M', fullStart, fullEnd]];
+  if (start < fullStart) ranges.push(['D', start, fullStart]);
+  if (fullEnd < after) ranges.push(['D', fullEnd, after]);
+  return ranges;
 }
 
 const ints = (values: readonly number[]): SQL => sql.raw(values.map((v) => String(Math.trunc(v))).join(', '));
@@ -104,8 +107,12 @@ function baseRows(source: Source, f: BillingFilter, scope: BillingScope, daysOnl
       return sql.join(parts, sql` AND `);
     });
   }
-  return sql`SELECT f.* , f.periodo AS data FROM ${sql.raw(source.table)} f
-    WHERE f.empresa_id IN (${companies}) AND ${periodCondition(f.dataInicio, f.dataFim, daysOnly)}`;
+  const table = sql.raw(source.table);
+  const parts = periodRanges(f.dataInicio, f.dataFim, daysOnly).map(
+    ([grain, from, to]) => sql`SELECT f.*, f.periodo AS data FROM ${table} f
+      WHERE f.empresa_id IN (${companies}) AND f.grao = ${grain} AND f.periodo >= ${from}::date AND f.periodo < ${to}::date`,
+  );
+  return sql.join(parts, sql` UNION ALL `);
 }
 
 /** The joins and conditions over `f` for the filters, the billing natures and the seller scope. */
