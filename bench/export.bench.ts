@@ -18,7 +18,7 @@
  * (the machine may be shared). Each phase runs in a child process of its own (`--expose-gc`), so
  * each RSS is that phase's alone.
  *
- * Environment: DATABASE_URL, EXPORT_BENCH_ROWS, EXPORT_BENCH_PHASES (`base-csv,base-xlsx,csv,xlsx`).
+ * Environment: DATABASE_URL, EXPORT_BENCH_ROWS, EXPORT_BENCH_PHASES (`base-csv,base-xlsx,rows,csv,xlsx`; `rows` = the source read alone).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,7 +41,7 @@ import { runExport } from '@acervo/server/src/exports/exports.service.ts';
 
 const ROWS = Number(process.env.EXPORT_BENCH_ROWS ?? 1_000_000);
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PHASES = (process.env.EXPORT_BENCH_PHASES ?? 'base-csv,base-xlsx,csv,xlsx').split(',').map((p) => p.trim());
+const PHASES = (process.env.EXPORT_BENCH_PHASES ?? 'base-csv,base-xlsx,rows,csv,xlsx').split(',').map((p) => p.trim());
 const LIMITS = { csv: 10, xlsx: 45 } as const;
 const RSS_LIMIT_MB = 400;
 const MB = 1024 * 1024;
@@ -118,6 +118,15 @@ async function runPhase(phase: string, url: string, dataDir: string, companyId: 
   try {
     const sources = indexExportSources(EXPORT_SOURCES);
     const requester = { userId: adminId, companyId, roles: [REQUIRED.relatorioEstoque], login: 'admin', name: 'Administrador', profileName: null };
+    if (phase === 'rows') {
+      // the source alone: the report's SQL through the cursor, rows discarded (no file)
+      const source = sources.get('relatorio/estoque')!;
+      let rows = 0;
+      const m = await measure(async () => {
+        for await (const _ of source.rows(database, { ...requester, sessionId: '' }, source.parseFilters({ sorter: 'titulo,asc' }))) rows++;
+      });
+      return { phase: 'baseline: the stock source read alone (cursor, no file)', ...m, rows };
+    }
     const format = phase === 'csv' ? 'CSV' : 'XLSX';
     const [row] = await database.db
       .insert(exportQueue)

@@ -35,8 +35,9 @@ describe('export queue and Downloads drawer', () => {
     await row.getByText('Relatório de estoque').waitFor();
     await row.getByText('Sucesso').waitFor({ timeout: 30_000 });
     await row.getByTestId('unread-dot').waitFor();
-    // the badge follows the drawer: one finished export not downloaded yet
-    await page.getByRole('button', { name: /^Downloads \(\d+\)$/ }).waitFor();
+    // the badge follows the drawer: one finished export not downloaded yet (the top bar is
+    // aria-hidden behind the open drawer)
+    await page.getByRole('button', { name: /^Downloads \(\d+\)$/, includeHidden: true }).waitFor();
     await auditScreen(page, 'downloads-drawer', { ready: (p) => p.getByRole('heading', { name: 'Downloads' }).waitFor() });
 
     const download = page.waitForEvent('download');
@@ -53,5 +54,5 @@ describe('export queue and Downloads drawer', () => {
     await page.getByRole('button', { name: 'Fechar' }).click();
     await page.getByRole('button', { name: 'Downloads', exact: true }).waitFor();
     await context.close();
-  });
+  }, 120_000);
 });

@@ -4,9 +4,13 @@ import { defineConfig } from 'vitest/config';
  * Two projects: `unit` (unit and API tests on fixtures the project owns; `npm test`) and `data`
  * (tests that read ../shared/data real files; `npm run test:data`). `*.pg.test.ts` files need
  * PostgreSQL itself (several processes on one database), so they join `unit` only when
- * DATABASE_URL is set (`npm run test:api` on PostgreSQL, as CI runs it).
+ * DATABASE_URL is set (`npm run test:api` on PostgreSQL, as CI runs it). `*.standby.test.ts` files
+ * need a hot standby too (DATABASE_READ_URL; scripts/pg-standby.sh, .ci/run's standby step).
  */
-const postgresOnly = process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts'];
+const postgresOnly = [
+  ...(process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts']),
+  ...(process.env.DATABASE_URL && process.env.DATABASE_READ_URL ? [] : ['src/**/*.standby.test.ts']),
+];
 export default defineConfig({
   test: {
     projects: [

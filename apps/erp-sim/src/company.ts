@@ -20,7 +20,7 @@ import { cumulative, drawPlace, ufCumulative, type Uf, type World } from './worl
 /** Client kinds of the protocol. */
 type ClientKind = 'LIVRARIA' | 'ESCOLA' | 'MARKETPLACE' | 'GOVERNO' | 'DISTRIBUIDOR' | 'PESSOA_FISICA';
 
-interface Client {
+export interface Client {
   id: string;
   kind: ClientKind;
   uf: Uf;
@@ -793,8 +793,12 @@ export class Company {
     return index;
   }
 
-  /** Applies a sent order: COMPRA raises `pedidoCompra` (received 7-20 days later), VENDA raises `reservado`. */
-  applyOrder(tipo: 'COMPRA' | 'VENDA', items: { p: number; quantidade: number }[]): { id: string; numero: number } {
+  /**
+   * Applies a sent order: COMPRA raises `pedidoCompra` (received 7-20 days later), VENDA raises
+   * `reservado`. A VENDA with `terms` (a known client) is invoiced one simulated day later
+   * (`invoiceOrder`): a NOTA naming the order's reference, its reservation released.
+   */
+  applyOrder(tipo: 'COMPRA' | 'VENDA', items: OrderItem[], terms?: SaleOrderTerms): { id: string; numero: number } {
     const now = this.clock!.now();
     for (const { p, quantidade } of items) {
       if (tipo === 'COMPRA') {
@@ -803,10 +807,72 @@ export class Company {
       } else this.reservado[p] += quantidade;
       this.dirtyStock.add(p);
     }
+    if (tipo === 'VENDA' && terms) this.schedule(now + DAY_MS, (when) => this.invoiceOrder(terms, items, when));
     this.flushStock();
     const numero = this.nextOrder++;
     return { id: `${tipo === 'COMPRA' ? 'PC' : 'PV'}-${numero}`, numero };
   }
+
+  /**
+   * Bills a sales order (run one simulated day after it arrived): releases each line's reservation
+   * and writes one NOTA (CFOP of the order, else 5102/6102 by the client's state) with
+   * `referenciaPedido` = the order's reference, the order's seller, payment form and carrier, and
+   * each line at the order's price and discount (the list price of the day when the order sent
+   * none). A line ships what is on hand (`fisico`) at most, its discount in proportion; lines with
+   * nothing on hand are left out, and no NOTA is written when none is left.
+   */
+  private invoiceOrder(terms: SaleOrderTerms, items: OrderItem[], when: number): void {
+    const day = localDay(this.clock!.now());
+    const itens: ErpSaleLine[] = [];
+    for (const item of items) {
+      const p = item.p;
+      this.reservado[p] = Math.max(0, this.reservado[p] - item.quantidade);
+      const quantidade = Math.min(item.quantidade, Math.max(0, this.fisico[p]));
+      if (quantidade > 0) {
+        const unit = item.precoUnitarioCentavos ?? this.priceOn(p, day);
+        const descontoCentavos = Math.min(quantidade * unit, Math.round(((item.descontoCentavos ?? 0) * quantidade) / item.quantidade));
+        itens.push({
+          linha: itens.length + 1,
+          idProduto: this.pId[p],
+          quantidade,
+          precoUnitarioCentavos: unit,
+          descontoCentavos,
+          valorLiquidoCentavos: quantidade * unit - descontoCentavos,
+          custoCentavos: quantidade * this.world.titles[this.pTitle[p]].cost,
+          linhaOrigem: null,
+        });
+        this.fisico[p] -= quantidade;
+      }
+      this.touch(p, when);
+    }
+    if (!itens.length) return;
+    const doc = this.doc(when, terms.client, 'NOTA', '5102', itens, { pagamento: terms.idFormaPagamento ?? undefined });
+    this.emit({
+      ...doc,
+      idVendedor: terms.idVendedor ?? doc.idVendedor,
+      idTipoOperacaoFiscal: terms.idTipoOperacaoFiscal ?? doc.idTipoOperacaoFiscal,
+      idTransportadora: terms.idTransportadora ?? doc.idTransportadora,
+      referenciaPedido: terms.referencia,
+    });
+  }
+}
+
+/** One line of a sent order: product index, units, and (sales orders) the unit price and the line's discount in cents. */
+export interface OrderItem {
+  p: number;
+  quantidade: number;
+  precoUnitarioCentavos?: number | null;
+  descontoCentavos?: number;
+}
+
+/** What a sales order says beside its lines, for its invoice: reference, client and the registers it names (null = the client's usual). */
+export interface SaleOrderTerms {
+  referencia: string;
+  client: Client;
+  idVendedor: string | null;
+  idFormaPagamento: string | null;
+  idTransportadora: string | null;
+  idTipoOperacaoFiscal: string | null;
 }
 
 function before(a: SimEvent, b: SimEvent): boolean {

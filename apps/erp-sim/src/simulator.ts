@@ -75,6 +75,12 @@ export interface ErpSimulator {
   setFaults(f: Partial<ErpFaults>): void;
   /** Produces that many new sales (and their stock changes) per company now; deterministic. */
   tick(vendas: number): void;
+  /**
+   * Moves the simulated clock `horas` forward at once, then runs every event now due (receipts,
+   * settlements, returns, and the invoices of sales orders received a simulated day before) without
+   * new sales (`tick(0)`). For tests and demos; the clock never goes back.
+   */
+  advance(horas: number): void;
   /** Stops the live sales, ends open connections and closes the port. */
   close(): Promise<void>;
 }
@@ -386,12 +392,22 @@ export async function startErpSimulator(options: ErpSimulatorOptions = {}): Prom
     if (previous) return { status: 200, body: previous };
     if (order.idCliente !== null && !company.clientIndex.has(order.idCliente)) throw new HttpError(422, `Cliente ${order.idCliente} não encontrado`);
     if (order.idVendedor !== null && !company.logs.VENDEDOR.get(order.idVendedor)) throw new HttpError(422, `Vendedor ${order.idVendedor} não encontrado`);
+    const registers = [
+      ['FORMA_PAGAMENTO', order.idFormaPagamento, 'Forma de pagamento'],
+      ['TRANSPORTADORA', order.idTransportadora, 'Transportadora'],
+      ['TIPO_OPERACAO_FISCAL', order.idTipoOperacaoFiscal, 'Tipo de operação fiscal'],
+    ] as const;
+    for (const [entity, id, label] of registers) if (id != null && !company.logs[entity].get(id)) throw new HttpError(422, `${label} ${id} não encontrado`);
     const items = order.itens.map((item) => {
       const p = company.productIndex.get(item.idProduto);
       if (p === undefined) throw new HttpError(422, `Produto ${item.idProduto} não encontrado`);
-      return { p, quantidade: item.quantidade };
+      return { p, quantidade: item.quantidade, precoUnitarioCentavos: item.precoUnitarioCentavos, descontoCentavos: item.descontoCentavos };
     });
-    const answer = company.applyOrder(order.tipo, items);
+    const client = order.idCliente === null ? undefined : company.clients[company.clientIndex.get(order.idCliente)!];
+    const terms = order.tipo === 'VENDA' && client
+      ? { referencia: order.referencia, client, idVendedor: order.idVendedor, idFormaPagamento: order.idFormaPagamento ?? null, idTransportadora: order.idTransportadora ?? null, idTipoOperacaoFiscal: order.idTipoOperacaoFiscal ?? null }
+      : undefined;
+    const answer = company.applyOrder(order.tipo, items, terms);
     company.sentOrders.set(key, answer);
     return { status: 201, body: answer };
   }
@@ -526,6 +542,10 @@ export async function startErpSimulator(options: ErpSimulatorOptions = {}): Prom
       Object.assign(faults, erpFaultsSchema.parse(f));
     },
     tick,
+    advance(horas) {
+      clock.advance(horas * 3_600_000);
+      tick(0);
+    },
     async close() {
       if (timer) clearInterval(timer);
       await new Promise<void>((resolve) => {

@@ -141,9 +141,18 @@ export class Clock {
     this.last = floor;
   }
 
+  /** Simulated time added by `advance` (ms). */
+  private skipped = 0;
+
   /** The simulated now, ms since the epoch. */
   now(): number {
-    return this.hoje.getTime() + (Date.now() - this.startedAt);
+    return this.hoje.getTime() + (Date.now() - this.startedAt) + this.skipped;
+  }
+
+  /** Moves the simulated now `ms` forward at once (tests and demos: "a simulated day later"). */
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('advance: ms must be a non-negative number');
+    this.skipped += ms;
   }
 
   /** The next change instant, ms: max(now, previous + 1). */

@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppConfig } from './config.ts';
 import { configureSecrets } from './shared/secrets.ts';
 import type { Database } from './db/client.ts';
+import { openReadDatabase } from './db/read-database.ts';
 import { TokenSigner } from './shared/jwt.ts';
 import { makeAccessGuard, makeAuthenticate } from './auth/auth-guard.ts';
 import { clientErrorHandler, expectationFailedHandler, frameworkErrorHandler, installErrorHandler, requireHostHeader } from './shared/error-handler.ts';
@@ -45,6 +46,7 @@ export interface RegisteredRoute {
  *   SPEC body `{message, messages}` in pt-BR (`shared/error-handler.ts`: `frameworkErrors`,
  *   `clientErrorHandler`, Node's `checkExpectation`, the Host check, the error handler)
  * - the built web app at `/` with SPA fallback to index.html, when `config.webDist` exists
+ * - `ctx.readDb`: the `DATABASE_READ_URL` standby reports read (the primary when unset), closed on close
  * - the job queue (`ctx.jobs`): its schema created or migrated, the scheduler's and every domain's
  *   queue declared (`domains.ts`, DOMAIN_QUEUES), jobs can be sent; nothing polls until the process
  *   starts its background work (`schedules/background.ts`); stopped on close
@@ -89,10 +91,13 @@ export async function buildApp(
   await defineQueues(jobs, DOMAIN_QUEUES);
   await jobs.start();
   app.addHook('onClose', () => jobs.stop());
+  const readDb = openReadDatabase(config.databaseReadUrl, database);
+  app.addHook('onClose', () => readDb.close());
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,
     database,
+    readDb,
     jobs,
     config,
     signer,

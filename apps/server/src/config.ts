@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
  * - `DATA_DIR` (default `<repository>/data`; a relative path is taken from the folder npm was run
  *   in, `INIT_CWD`): PGlite data and the generated JWT secret
  * - `DATABASE_URL`: when set, PostgreSQL is used instead of PGlite
+ * - `DATABASE_READ_URL`: with `DATABASE_URL`, a hot standby of it (same database) that reports,
+ *   exports and the dashboard read from (`db/read-database.ts`); absent = they read `DATABASE_URL`
  * - `JWT_SECRET`: token signing secret (otherwise generated once into DATA_DIR)
  * - `ACERVO_SECRET_KEY`: AES-256-GCM key of the secrets at rest (SMTP/ERP/API passwords), 32 bytes
  *   as base64 or hex (otherwise generated once into DATA_DIR; see `shared/secrets.ts`)
@@ -31,6 +33,8 @@ export interface AppConfig {
   publicUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** `DATABASE_READ_URL`: the standby reports read, or undefined (they read `databaseUrl`). */
+  databaseReadUrl?: string;
   jwtSecret: string | undefined;
   /** `ACERVO_SECRET_KEY` as given (base64 or hex of 32 bytes), or undefined. */
   secretKey: string | undefined;
@@ -82,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     dataDir: env.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR) : path.join(repoRoot, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     secretKey: env.ACERVO_SECRET_KEY || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',

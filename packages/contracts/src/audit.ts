@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_ROLES = {
   'publico-alvo': REQUIRED.cadastrosAuxiliares,
   'classificacao-indicativa': REQUIRED.cadastrosAuxiliares,
   'linha-produto': REQUIRED.cadastrosAuxiliares,
+  'motivo-oportunidade': REQUIRED.cadastrosAuxiliares,
   contribuicao: REQUIRED.correspondencia,
   encadernacao: REQUIRED.correspondencia,
   'produto-situacao': REQUIRED.correspondencia,

@@ -219,6 +219,11 @@ export const erpSaleSchema = z.object({
   freteCentavos: cents.nonnegative(),
   totalCentavos: cents.nonnegative(),
   cancelada: z.boolean(),
+  /**
+   * The `referencia` of the sales order (`POST pedidos`, tipo VENDA) this invoice bills, when it
+   * bills one (issue 19); absent or null for documents the ERP made on its own.
+   */
+  referenciaPedido: z.string().min(1).max(50).nullable().optional(),
   itens: z.array(erpSaleLineSchema).min(1).max(2000),
 });
 
@@ -279,14 +284,24 @@ export const erpProductOutSchema = z.object({
 });
 export type ErpProductOut = z.infer<typeof erpProductOutSchema>;
 
-/** `POST empresas/{codigo}/pedidos` body: a purchase order (replenishment) or a sales order. */
+/**
+ * `POST empresas/{codigo}/pedidos` body: a purchase order (replenishment) or a sales order. A sales
+ * order (issue 19) may also name its payment form, carrier and fiscal operation and each line's
+ * discount in cents (`descontoCentavos`, of the whole line); the ERP bills the order with them.
+ */
 export const erpOrderOutSchema = z.object({
   tipo: z.enum(['COMPRA', 'VENDA']),
   referencia: z.string().min(1).max(50),
   idCliente: erpId.nullable(),
   idVendedor: erpId.nullable(),
+  idFormaPagamento: erpId.nullable().optional(),
+  idTransportadora: erpId.nullable().optional(),
+  idTipoOperacaoFiscal: erpId.nullable().optional(),
   observacao: optionalText(1000),
-  itens: z.array(z.object({ idProduto: erpId, quantidade: quantity.positive(), precoUnitarioCentavos: cents.nonnegative().nullable() })).min(1).max(2000),
+  itens: z
+    .array(z.object({ idProduto: erpId, quantidade: quantity.positive(), precoUnitarioCentavos: cents.nonnegative().nullable(), descontoCentavos: cents.nonnegative().optional() }))
+    .min(1)
+    .max(2000),
 });
 export type ErpOrderOut = z.infer<typeof erpOrderOutSchema>;
 

@@ -28,6 +28,7 @@ export const PARAMETER_DEFAULTS = {
   SMTP_REMETENTE: 'Acervo <nao-responda@acervo.local>',
   URL_APLICACAO: 'http://localhost:3000',
   REDEFINICAO_SENHA_VALIDADE_MINUTOS: '60',
+  TERMINAL_MESES_VENDAS: '12',
 } as const;
 
 /** A parameter key. */
@@ -70,6 +71,7 @@ export const PARAMETER_BOUNDS = {
   ARQUIVO_EXPORTACAO_EXPIRACAO_DIAS: { min: 1, max: 365 },
   REDEFINICAO_SENHA_VALIDADE_MINUTOS: { min: 5, max: 1440 },
   SMTP_PORTA: { min: 1, max: 65535 },
+  TERMINAL_MESES_VENDAS: { min: 1, max: 60 },
 } as const satisfies Partial<Record<ParameterKey, { min: number; max: number }>>;
 
 const bounded = (key: keyof typeof PARAMETER_BOUNDS) => integer(PARAMETER_BOUNDS[key]);
@@ -127,6 +129,8 @@ export const generalParametersSchema = z.strictObject({
   expiracaoArquivoExportacaoDias: bounded('ARQUIVO_EXPORTACAO_EXPIRACAO_DIAS'),
   urlAplicacao: httpUrl(500).refine((value) => value !== '', 'Campo obrigatório'),
   validadeRedefinicaoSenhaMinutos: bounded('REDEFINICAO_SENHA_VALIDADE_MINUTOS'),
+  /** Months of sales the Terminal's detail shows (issue 16); absent keeps the stored value. */
+  terminalMesesVendas: bounded('TERMINAL_MESES_VENDAS').optional(),
 });
 
 /**
@@ -192,6 +196,7 @@ export const parametersSchema = z.object({
     expiracaoArquivoExportacaoDias: z.number().int(),
     urlAplicacao: z.string(),
     validadeRedefinicaoSenhaMinutos: z.number().int(),
+    terminalMesesVendas: z.number().int(),
   }),
   email: z.object({
     host: z.string(),
@@ -224,6 +229,7 @@ export const PARAMETER_WIRE_FIELDS: Record<ParameterKey, { section: 'geral' | 'e
   ARQUIVO_EXPORTACAO_EXPIRACAO_DIAS: { section: 'geral', field: 'expiracaoArquivoExportacaoDias' },
   URL_APLICACAO: { section: 'geral', field: 'urlAplicacao' },
   REDEFINICAO_SENHA_VALIDADE_MINUTOS: { section: 'geral', field: 'validadeRedefinicaoSenhaMinutos' },
+  TERMINAL_MESES_VENDAS: { section: 'geral', field: 'terminalMesesVendas' },
   SMTP_HOST: { section: 'email', field: 'host' },
   SMTP_PORTA: { section: 'email', field: 'porta' },
   SMTP_USUARIO: { section: 'email', field: 'usuario' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, pagedListSchema, text } from './common.ts';
-import { REQUIRED } from './roles.ts';
+import { REQUIRED, pickerReadRoles } from './roles.ts';
 import type { AuditEntity } from './audit.ts';
 
 /**
@@ -17,6 +17,8 @@ import type { AuditEntity } from './audit.ts';
  * - `hasCode`: the record carries a unique `codigo` (lookups seeded from ONIX code lists).
  * - `codeMaxLength`: longest `codigo` accepted when `hasCode`: the width of the product column
  *   that stores it (`produto_contribuidor.tipo_contribuicao` and `produto.situacao` are 3 wide).
+ * - `readRoles`: who may list it when more callers than its own role and the product form's need
+ *   it (see `registerReadRoles`); an empty list opens the list to every signed-in user.
  */
 export interface RegisterDefinition {
   routeId: string;
@@ -25,6 +27,7 @@ export interface RegisterDefinition {
   role: string;
   hasCode: boolean;
   codeMaxLength?: number;
+  readRoles?: readonly string[];
 }
 
 /** Every simple register, by a stable key (English code identifier). */
@@ -36,7 +39,20 @@ export const REGISTERS = {
   contributions: { routeId: 'contributions', apiPath: 'contribuicao', entity: 'contribuicao', role: REQUIRED.correspondencia, hasCode: true, codeMaxLength: 3 },
   bindings: { routeId: 'bindings', apiPath: 'encadernacao', entity: 'encadernacao', role: REQUIRED.correspondencia, hasCode: true, codeMaxLength: 20 },
   productStatus: { routeId: 'productStatus', apiPath: 'produto-situacao', entity: 'produto-situacao', role: REQUIRED.correspondencia, hasCode: true, codeMaxLength: 3 },
+  // Reasons of a lost sale / purchase suggestion (issue 16): the Terminal's dialog picks from the
+  // list and the opportunities report (open to every signed-in user) filters by it, so any
+  // signed-in user reads it; the auxiliary registers' role maintains it.
+  opportunityReason: { routeId: 'opportunityReason', apiPath: 'motivo-oportunidade', entity: 'motivo-oportunidade', role: REQUIRED.cadastrosAuxiliares, hasCode: false, readRoles: [] },
 } as const satisfies Record<string, RegisterDefinition>;
+
+/**
+ * Who may call `GET <register>`: the register's `readRoles` when it has them (an empty list: every
+ * signed-in user), otherwise its own role or the product form's (`pickerReadRoles`).
+ * @returns role texts any one of which grants the read (`hasRole` with a list; empty = open)
+ */
+export function registerReadRoles(definition: RegisterDefinition): readonly string[] {
+  return definition.readRoles ?? pickerReadRoles(definition.role);
+}
 
 /** Key of one register of `REGISTERS`. */
 export type RegisterKey = keyof typeof REGISTERS;

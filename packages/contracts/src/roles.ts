@@ -27,6 +27,7 @@ export const ROLES = [
   'ROLE_VISUALIZAR_PEDIDOS',
   'ROLE_CRIAR_PEDIDOS',
   'ROLE_SOMENTE_PROPRIAS_VENDAS',
+  'ROLE_VISUALIZAR_PEDIDOS_TODOS',
 ] as const;
 
 /** One role string of the catalogue. */
@@ -56,6 +57,8 @@ export const REQUIRED = {
   editoras: 'GERENCIAR_EDITORAS',
   pedidos: 'VISUALIZAR_PEDIDOS',
   criarPedidos: 'CRIAR_PEDIDOS',
+  /** Not a route's role: a seller holding it sees every order of the company, not only their own (docs/sales-orders.md). */
+  pedidosTodos: 'VISUALIZAR_PEDIDOS_TODOS',
 } as const;
 
 /** A required-role text of SPEC section 2. */
@@ -85,11 +88,13 @@ export function pickerReadRoles(role: string): readonly string[] {
   return [role, REQUIRED.produtos];
 }
 
-/** Roles of the demo `vendedor` profile (issue 2): terminal, billing and stock reports. */
+/** Roles of the demo `vendedor` profile (issue 2): terminal, billing and stock reports; their own sales orders (issue 19). */
 export const SELLER_DEMO_ROLES: readonly Role[] = [
   'ROLE_VISUALIZAR_TERMINAL',
   'ROLE_VISUALIZAR_RELATORIO_FATURAMENTO',
   'ROLE_VISUALIZAR_RELATORIO_ESTOQUE',
+  'ROLE_VISUALIZAR_PEDIDOS',
+  'ROLE_CRIAR_PEDIDOS',
 ];
 
 /** A role's label in each interface language (pt-BR is what the API answers). */
@@ -129,6 +134,7 @@ export const ROLE_LABELS: Record<Role, RoleLabel> = {
   ROLE_VISUALIZAR_PEDIDOS: { 'pt-BR': 'Pedidos de venda: consultar', 'en-US': 'Sales orders: view' },
   ROLE_CRIAR_PEDIDOS: { 'pt-BR': 'Pedidos de venda: criar', 'en-US': 'Sales orders: create' },
   ROLE_SOMENTE_PROPRIAS_VENDAS: { 'pt-BR': 'Relatórios: somente as próprias vendas (vendedor)', 'en-US': 'Reports: own sales only (seller)' },
+  ROLE_VISUALIZAR_PEDIDOS_TODOS: { 'pt-BR': 'Pedidos de venda: ver os de todos os vendedores', 'en-US': "Sales orders: see every seller's orders" },
 };
 
 /** True when `value` is a role of the catalogue. */

@@ -40,6 +40,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: 'targetAudience', path: '/product/publico-alvo', role: REQUIRED.cadastrosAuxiliares, menu: 'product', labelKey: 'menu.targetAudience' },
   { id: 'contentRating', path: '/product/classificacao-indicativa', role: REQUIRED.cadastrosAuxiliares, menu: 'product', labelKey: 'menu.contentRating' },
   { id: 'productLine', path: '/product/linha-produto', role: REQUIRED.cadastrosAuxiliares, menu: 'product', labelKey: 'menu.productLine' },
+  { id: 'opportunityReason', path: '/product/motivo-oportunidade', role: REQUIRED.cadastrosAuxiliares, menu: 'product', labelKey: 'menu.opportunityReason' },
   { id: 'salesOrders', path: '/pedido/pedido-venda', role: REQUIRED.pedidos, menu: 'orders', labelKey: 'menu.salesOrders' },
   { id: 'createOrder', path: '/pedido/pedido-venda/cadastrar', role: REQUIRED.criarPedidos, menu: 'orders', labelKey: 'menu.createOrder' },
   { id: 'replacementCalc', path: '/replacement/calculation', role: REQUIRED.reposicaoCalculo, menu: 'replacement', labelKey: 'menu.replacementCalculation' },

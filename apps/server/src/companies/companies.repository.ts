@@ -130,10 +130,11 @@ export async function deleteCompanyRow(db: Executor, id: number): Promise<void> 
 /**
  * References to a company that do NOT stop its deletion: the sessions opened in it (they end with
  * it), a user's remembered last company (`ultima_empresa_id`, set to null) and the ERP sync's own
- * bookkeeping (watermarks and daily counts, deleted with it). Stored ERP data, the integration log,
+ * bookkeeping (watermarks and daily counts, deleted with it), and its closing days (the dashboard's
+ * calendar, seeded for every company and deleted with it). Stored ERP data, the integration log,
  * the outgoing queue and rejected records do stop it ('dados do ERP', 'log de integração'...).
  */
-const IGNORED_REFERENCES = new Set(['sessao.empresa_id', 'usuario.ultima_empresa_id', 'status_integracao_entidade.empresa_id', 'sincronizacao_diaria.empresa_id']);
+const IGNORED_REFERENCES = new Set(['sessao.empresa_id', 'usuario.ultima_empresa_id', 'status_integracao_entidade.empresa_id', 'sincronizacao_diaria.empresa_id', 'empresa_dia_fechamento.empresa_id']);
 
 /** What still refers to a company (see `recordReferences`): labels such as ['usuários', 'metas']. */
 export function companyReferences(db: Executor, id: number): Promise<string[]> {

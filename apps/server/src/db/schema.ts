@@ -13,4 +13,8 @@ export * from '../integration/integration.schema.ts';
 export * from '../erp/data/erp-data.schema.ts';
 export * from '../matching/matching.schema.ts';
 export * from '../products/import/product-import.schema.ts';
+export * from '../terminal/terminal.schema.ts';
+export * from '../opportunities/opportunities.schema.ts';
 export * from '../exports/exports.schema.ts';
+export * from '../orders/orders.schema.ts';
+export * from '../dashboard/dashboard.schema.ts';

@@ -15,6 +15,8 @@ export const targetAudiences = simpleLookup('publico_alvo');
 export const contentRatings = simpleLookup('classificacao_indicativa');
 /** Product line lookup. */
 export const productLines = simpleLookup('linha_produto');
+/** Reason of a lost sale or purchase suggestion (issue 16, `motivo-oportunidade`; seeded by migration 0012). */
+export const opportunityReasons = simpleLookup('motivo_oportunidade');
 
 /**
  * A coded lookup (SPEC "matching and lookup screens"): Acervo's own code (`codigo`, unique), a

@@ -92,6 +92,7 @@ function toWire(stored: Record<ParameterKey, string>, log?: WarnLogger): Paramet
       expiracaoArquivoExportacaoDias: storedInteger(stored, 'ARQUIVO_EXPORTACAO_EXPIRACAO_DIAS'),
       urlAplicacao: stored.URL_APLICACAO,
       validadeRedefinicaoSenhaMinutos: storedInteger(stored, 'REDEFINICAO_SENHA_VALIDADE_MINUTOS'),
+      terminalMesesVendas: storedInteger(stored, 'TERMINAL_MESES_VENDAS'),
     },
     email: {
       host: stored.SMTP_HOST,
@@ -153,6 +154,8 @@ function storedValues(body: ParameterUpdate, current: Record<ParameterKey, strin
     ARQUIVO_EXPORTACAO_EXPIRACAO_DIAS: String(geral.expiracaoArquivoExportacaoDias),
     URL_APLICACAO: geral.urlAplicacao.replace(/\/+$/, ''),
     REDEFINICAO_SENHA_VALIDADE_MINUTOS: String(geral.validadeRedefinicaoSenhaMinutos),
+    // optional in the body (forms written before issue 16 do not send it): absent keeps the stored value
+    TERMINAL_MESES_VENDAS: geral.terminalMesesVendas === undefined ? current.TERMINAL_MESES_VENDAS : String(geral.terminalMesesVendas),
     SMTP_HOST: email.host,
     SMTP_PORTA: String(email.porta),
     SMTP_USUARIO: email.usuario,

@@ -20,7 +20,7 @@ const COVER_UPLOAD: UploadOptions = {
 };
 
 /**
- * Cover routes (role VISUALIZAR_PRODUTOS_CADASTRAR):
+ * Cover routes (role VISUALIZAR_PRODUTOS_CADASTRAR; reading a cover also with VISUALIZAR_TERMINAL):
  * - `POST produto/{id}/capa` — multipart with the image in the field `arquivo` (one file, at most
  *   COVER_MAX_BYTES = 5 MiB: larger answers 413); JPEG, PNG or WebP by the content's magic bytes
  *   (the declared type and file name are ignored), otherwise 400; re-encoded into WebP renditions
@@ -62,7 +62,8 @@ export const coverRoutes: DomainRoutes = (api, ctx) => {
       '/produto/:id/capa',
       {
         schema: { tags, summary: 'Capa do produto (WebP)', security, params: idParams(), querystring: coverQuerySchema, response: { ...AUTH_ERRORS, 404: errorBodySchema } },
-        config,
+        // the Terminal shows covers too (its `capaUrl`, issue 16): either role reads them
+        config: { role: [REQUIRED.produtos, REQUIRED.terminal] },
       },
       async (request, reply) => {
         const { data, arquivoCapa } = await readCover(ctx.db, ctx.config.dataDir, request.params.id, request.query.tamanho);

@@ -1,6 +1,6 @@
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { REGISTERS, type RegisterDefinition, type RegisterKey } from '@acervo/contracts';
-import { ageRanges, contentRatings, productLines, targetAudiences } from '../lookups/lookups.schema.ts';
+import { ageRanges, contentRatings, opportunityReasons, productLines, targetAudiences } from '../lookups/lookups.schema.ts';
 import { productContributors, products } from '../products/products.schema.ts';
 import { bindings, contributionTypes, productSituations } from './registers.schema.ts';
 
@@ -59,4 +59,6 @@ export const SERVER_REGISTERS: readonly ServerRegisterDefinition[] = [
     bindings.code,
   ),
   define('productStatus', coded(productSituations), [{ table: products, column: products.availability, by: 'codigo' }], productSituations.code),
+  // no product column uses a reason; the opportunities referring to one make its delete a 409 (foreign key)
+  define('opportunityReason', opportunityReasons, []),
 ];

@@ -7,7 +7,7 @@ import {
   registerPageSchema,
   registerRecordSchema,
   registerRequestSchemaOf,
-  pickerReadRoles,
+  registerReadRoles,
   type RegisterRequest,
 } from '@acervo/contracts';
 import type { ApiInstance, AppContext, DomainRoutes } from '../shared/context.ts';
@@ -21,7 +21,8 @@ export const REGISTER_DELETED_MESSAGE = 'Registro excluído com sucesso!';
 
 /**
  * The five routes of one simple register, under `/api/core-api/<apiPath>`, every write requiring
- * `def.role` and the list `def.role` or the product form's role (`pickerReadRoles`; 403 without
+ * `def.role` and the list `def.role` or the product form's role (`registerReadRoles`: the
+ * register's `readRoles` when it has them, else `pickerReadRoles`; 403 without
  * it, before any validation):
  * - `GET <apiPath>?page&pageSize&sorter&term&status` → paged `{id, nome, ativo}` (+ `codigo`)
  * - `POST <apiPath>` `{nome, ativo?}` (+ `codigo`) → the record created
@@ -32,7 +33,7 @@ export const REGISTER_DELETED_MESSAGE = 'Registro excluído com sucesso!';
  */
 export function registerRoutesOf(api: ApiInstance, ctx: AppContext, def: ServerRegisterDefinition): void {
   const config = { role: def.role };
-  const readConfig = { role: pickerReadRoles(def.role) };
+  const readConfig = { role: registerReadRoles(def) };
   const tags = [def.apiPath];
   const security = [{ bearer: [] }];
   const body = registerRequestSchemaOf(def);

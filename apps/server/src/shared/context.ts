@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { ReadDatabase } from '../db/read-database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { TokenSigner } from './jwt.ts';
 import type { AuthContext, Authenticate } from './request-auth.ts';
@@ -16,6 +17,11 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   /** The open database (raw SQL and raw transactions, for the job queue). */
   database: Database;
+  /**
+   * Where read-only reports, exports and the dashboard query: the `DATABASE_READ_URL` standby, or
+   * the primary (`db`) when none is set (`db/read-database.ts`). Never write through it.
+   */
+  readDb: ReadDatabase;
   /**
    * The durable job queue, started (jobs can be sent); its pollers run only in the process's
    * background work (`schedules/background.ts`), never in an app built by tests unless they start it.

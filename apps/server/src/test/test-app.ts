@@ -5,6 +5,7 @@ import { hashPassword, type SessionUser } from '@acervo/contracts';
 import { applicationUrl, loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createScratchDatabase } from '../db/scratch-database.ts';
+import { readUrlFor } from '../db/read-database.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { buildApp, type RegisteredRoute } from '../app.ts';
 import type { AppContext } from '../shared/context.ts';
@@ -25,13 +26,16 @@ export interface TestApp {
 /**
  * Opens a fresh database for one test file: in-memory PGlite, or — when `DATABASE_URL` is set — a
  * new PostgreSQL database `acervo_t_<random>` created on that server and dropped by `close()`.
+ * With `DATABASE_READ_URL` too (a hot standby of that server), `readUrl` names the same database
+ * on the standby, so reports read the replica as in production (.ci/run, "reports on a standby").
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; readUrl?: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => undefined };
   const scratch = await createScratchDatabase(base);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-  return { database, drop: scratch.drop };
+  const readBase = process.env.DATABASE_READ_URL;
+  return { database, readUrl: readBase ? readUrlFor(readBase, scratch.url) : undefined, drop: scratch.drop };
 }
 
 /**
@@ -39,9 +43,10 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
  * @param overrides config fields to change (e.g. `webDist`)
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, readUrl, drop } = await openTestDatabase();
   const config: AppConfig = {
     ...loadConfig({}),
+    databaseReadUrl: readUrl,
     dataDir: path.join(os.tmpdir(), 'acervo-test'),
     jwtSecret: 'test-secret-test-secret-test-secret',
     logLevel: 'silent',

@@ -19,6 +19,7 @@ export type RouteModuleLoader = () => Promise<{ Component: ComponentType }>;
  * is named once.
  */
 export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>> = {
+  terminal: async () => ({ Component: (await import('../features/terminal/pages/terminal-page.tsx')).TerminalPage }),
   catalog: async () => ({ Component: (await import('../features/products/pages/catalog-page.tsx')).CatalogPage }),
   productForm: async () => ({ Component: (await import('../features/products/pages/product-form-page.tsx')).ProductCreatePage }),
   productDetail: async () => ({ Component: (await import('../features/products/pages/product-form-page.tsx')).ProductEditPage }),
@@ -29,6 +30,8 @@ export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>>
   parameter: async () => ({ Component: (await import('../features/parameters/pages/parameter-page.tsx')).ParameterPage }),
   schedule: async () => ({ Component: (await import('../features/schedules/pages/schedule-page.tsx')).SchedulePage }),
   goal: async () => ({ Component: (await import('../features/goals/pages/goal-page.tsx')).GoalPage }),
+  salesOrders: async () => ({ Component: (await import('../features/orders/pages/order-list-page.tsx')).OrderListPage }),
+  createOrder: async () => ({ Component: (await import('../features/orders/pages/order-create-page.tsx')).OrderCreatePage }),
   logIntegration: async () => ({ Component: (await import('../features/integration/pages/log-integration-page.tsx')).LogIntegrationPage }),
   erpStats: async () => ({ Component: (await import('../features/integration/pages/erp-stats-page.tsx')).ErpStatsPage }),
   queue: async () => ({ Component: (await import('../features/integration/pages/queue-page.tsx')).QueuePage }),
@@ -36,6 +39,7 @@ export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>>
   publishers: async () => ({ Component: (await import('../features/publishers/pages/publisher-page.tsx')).PublisherPage }),
   stock: async () => ({ Component: (await import('../features/reports/stock-page.tsx')).StockPage }),
   billing: async () => ({ Component: (await import('../features/reports/billing-page.tsx')).BillingPage }),
+  opportunity: async () => ({ Component: (await import('../features/reports/opportunity-page.tsx')).OpportunityPage }),
   productImport: async () => ({ Component: (await import('../features/product-import/pages/product-import-page.tsx')).ProductImportPage }),
   // the five matching tables (issue 8): one generic page, one chunk
   ...Object.fromEntries(MATCH_KINDS.map((kind) => [MATCH_SCREEN_ROUTE_IDS[kind], async () => ({ Component: (await import('../features/matching/pages/match-page.tsx')).matchPageComponent(kind) })])),

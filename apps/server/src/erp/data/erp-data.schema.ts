@@ -306,6 +306,8 @@ export const erpSales = pgTable(
     originDocumentId: integer('documento_origem_id'),
     freightCents: bigint('frete_centavos', { mode: 'number' }),
     totalCents: bigint('total_centavos', { mode: 'number' }),
+    /** The Acervo sales order this invoice bills (`referenciaPedido`, the order's number; issue 19, migration 0015). */
+    orderReference: varchar('referencia_pedido', { length: 50 }),
   },
   (t) => [
     erpKey('erp_venda', t),
@@ -327,6 +329,7 @@ export const erpSales = pgTable(
     index('erp_venda_vendedor_data_idx').on(t.sellerId, t.issueDate),
     index('erp_venda_empresa_uf_data_idx').on(t.companyId, t.uf, t.issueDate),
     index('erp_venda_documento_origem_idx').on(t.originDocumentId),
+    index('erp_venda_referencia_pedido_idx').on(t.companyId, t.orderReference).where(sql`referencia_pedido IS NOT NULL`),
   ],
 );
 

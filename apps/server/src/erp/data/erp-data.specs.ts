@@ -157,6 +157,7 @@ export const ERP_ENTITY_SPECS: Readonly<Record<ErpEntity, EntitySpec>> = {
       f('cancelada', 'cancelada', 'boolean'),
       f('frete_centavos', 'freteCentavos', 'bigint'),
       f('total_centavos', 'totalCentavos', 'bigint'),
+      f('referencia_pedido', 'referenciaPedido', 'varchar'),
     ],
     refs: [
       ref('cliente_id', 'idCliente', 'CLIENTE'),

@@ -67,6 +67,7 @@ const PT: Record<RegisterKey, RegisterTexts> = {
   contributions: pt('Tipos de contribuição', 'Tipo de contribuição', 'o', `${PT_LOOKUP} Lista 17 (função do contribuidor).`),
   bindings: pt('Encadernações', 'Encadernação', 'a', `${PT_LOOKUP} Lista 150 (forma do produto).`),
   productStatus: pt('Situações de produto', 'Situação de produto', 'a', `${PT_LOOKUP} Lista 65 (disponibilidade do produto).`),
+  opportunityReason: pt('Motivos de oportunidade', 'Motivo de oportunidade', 'o', 'Motivos que o Terminal oferece ao registrar uma venda perdida ou sugestão de compra. Um motivo já usado não pode ser excluído, apenas inativado.'),
 };
 const EN: Record<RegisterKey, RegisterTexts> = {
   ageRange: en('Age ranges', 'Age range', EN_AUX),
@@ -76,6 +77,7 @@ const EN: Record<RegisterKey, RegisterTexts> = {
   contributions: en('Contribution types', 'Contribution type', `${EN_LOOKUP} List 17 (contributor role).`),
   bindings: en('Bindings', 'Binding', `${EN_LOOKUP} List 150 (product form).`),
   productStatus: en('Product situations', 'Product situation', `${EN_LOOKUP} List 65 (product availability).`),
+  opportunityReason: en('Opportunity reasons', 'Opportunity reason', 'Reasons the Terminal offers when registering a lost sale or a purchase suggestion. A reason already used cannot be deleted, only deactivated.'),
 };
 
 /** Row-action texts every register shares, copied under each register's key (RowActions reads them there). */

@@ -38,6 +38,8 @@ export interface RequestOptions {
   token?: string;
   /** Cancellation signal (TanStack Query passes one). */
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key` of an order submit); they never replace the client's own. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** HTTP methods of the generic wrapper (SPEC section 7). */
@@ -136,7 +138,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   const run = async (): Promise<T> => {
     if (guarded && tabIsStale()) return refuseForStaleTab(method, toastErrors);
     const token = options.token ?? readToken();
-    const headers: Record<string, string> = { 'Accept-Language': 'pt-BR', Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, 'Accept-Language': 'pt-BR', Accept: 'application/json' };
     // A JSON content type with no body is refused by the server (empty body), so bodyless PUT/DELETE send none.
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;

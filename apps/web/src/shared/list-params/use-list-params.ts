@@ -33,6 +33,12 @@ export interface ListParamsConfig<F extends string> {
    * link, `?sort=bogus,asc`) falls back to `defaultSort` instead of reaching the server.
    */
   sortFields?: readonly string[];
+  /**
+   * Replace the current history entry on each change instead of pushing one (default false): for
+   * filters written while the user types (the Terminal's box), so Back leaves the screen instead of
+   * stepping through every prefix typed.
+   */
+  replace?: boolean;
 }
 
 /** `campo,asc|desc` (SPEC section 7 `sorter`) of a sort state. */
@@ -123,7 +129,7 @@ export interface ListParams<F extends string> extends ListState<F> {
  */
 export function useListParams<F extends string>(config: ListParamsConfig<F>): ListParams<F> {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { filterKeys, defaultPageSize, pageSizeOptions, defaultSort, sortFields } = config;
+  const { filterKeys, defaultPageSize, pageSizeOptions, defaultSort, sortFields, replace = false } = config;
   // The config is usually an inline object: depend on its parts, not its identity.
   const filterKey = filterKeys.join('|');
   const stableConfig = useMemo<ListParamsConfig<F>>(
@@ -134,9 +140,9 @@ export function useListParams<F extends string>(config: ListParamsConfig<F>): Li
 
   const update = useCallback(
     (change: (current: ListState<F>) => ListState<F>) => {
-      setSearchParams((current) => writeListState(change(parseListState(current, stableConfig)), stableConfig, current));
+      setSearchParams((current) => writeListState(change(parseListState(current, stableConfig)), stableConfig, current), { replace });
     },
-    [setSearchParams, stableConfig],
+    [setSearchParams, stableConfig, replace],
   );
 
   return useMemo<ListParams<F>>(() => {

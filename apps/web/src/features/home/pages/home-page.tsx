@@ -3,11 +3,26 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { REQUIRED, hasRole } from '@acervo/contracts';
 import { useSignedUser } from '../../../shared/session/session-context.tsx';
 import { useUserCompanies } from '../../../shared/api/get-user-companies.ts';
+import { Dashboard } from '../components/dashboard.tsx';
 
-/** Home page (`/`): a welcome card with the user's name, profile and selected company. */
+/**
+ * Home page (`/`, open to every signed-in user): the dashboard of the selected company for a user
+ * whose profile there holds the billing report's role (docs/dashboard.md "Who sees it"); for any
+ * other user the welcome card with the user's name, profile and selected company.
+ */
 export function HomePage() {
+  const user = useSignedUser();
+  const companies = useUserCompanies(user.id);
+  const company = companies.data?.find((c) => c.id === user.idEmpresa)?.nome;
+  if (user.idEmpresa && hasRole(user.roles, REQUIRED.relatorioFaturamento)) return <Dashboard key={user.idEmpresa} idEmpresa={user.idEmpresa} userName={user.nome} companyName={company} />;
+  return <WelcomeCard />;
+}
+
+/** The welcome card: name, selected company, profile, and a hint to the side menu. */
+function WelcomeCard() {
   const { t } = useTranslation();
   const user = useSignedUser();
   const companies = useUserCompanies(user.id);

@@ -6,9 +6,10 @@ import { readToken } from '../../../../shared/session/session-storage.ts';
 /**
  * The 80 px cover thumbnail of a catalogue row: `path` is the row's `capaUrl` (relative to the API
  * base, versioned so the browser cache never shows a stale cover), read with the session token.
- * Renders nothing until loaded or when it cannot be read.
+ * Renders nothing until loaded or when it cannot be read. `width`/`height` (px, default 36×52)
+ * size it (the Terminal's detail shows a larger one).
  */
-export function CoverThumb({ path, alt }: { path: string; alt: string }) {
+export function CoverThumb({ path, alt, width = 36, height = 52 }: { path: string; alt: string; width?: number; height?: number }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -27,5 +28,5 @@ export function CoverThumb({ path, alt }: { path: string; alt: string }) {
     };
   }, [path]);
   if (!url) return null;
-  return <Box component="img" src={url} alt={alt} loading="lazy" sx={{ width: 36, height: 52, objectFit: 'cover', borderRadius: 0.5, display: 'block' }} />;
+  return <Box component="img" src={url} alt={alt} loading="lazy" sx={{ width, height, objectFit: 'cover', borderRadius: 0.5, display: 'block' }} />;
 }

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ERP_ENTITIES, erpLoginResponseSchema, type ErpEntity, type ErpStock, type OrderClient, type OrderDetail, type OrderOption, type OrderProduct, type SessionUser } from '@acervo/contracts';
+import { startErpSimulator, type ErpSimulator } from '@acervo/erp-sim';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { resultRows } from '../db/rows.ts';
+import type { TaskContext } from '../schedules/task-kinds.ts';
+import { createErpTaskKinds, syncTaskKind } from '../erp/erp-task-kinds.ts';
+import { setErpParameters } from '../erp/test-helpers/erp-test-db.ts';
+
+/**
+ * A sales order's whole journey against the real ERP simulator (issue 19 part 2): the registers
+ * and products synced from the simulator, an order submitted through the API, sent by the
+ * ENVIAR_FILA_ERP task (the simulator reserves its units), then one simulated day later invoiced by
+ * the simulator; the next VENDA sync brings the NOTA with the order's reference and the list shows
+ * its number, the reservation released in the synced stock.
+ */
+let t: TestApp;
+let sim: ErpSimulator;
+let admin: SessionUser;
+let seller: SessionUser;
+const kinds = createErpTaskKinds({ retry: { timeoutMs: 5000, retries: 2, minDelayMs: 1, maxDelayMs: 5 }, pageSize: 1000 });
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function runKind(tipo: string): Promise<string> {
+  const kind = kinds.find((k) => k.tipo === tipo)!;
+  return String(await kind.run({ db: t.ctx.db, database: t.database, log: quiet } as unknown as TaskContext, {} as never, new AbortController().signal));
+}
+const sync = async (entities: readonly ErpEntity[]) => {
+  for (const entity of entities) await runKind(syncTaskKind(entity));
+};
+
+async function get<T>(user: SessionUser, url: string): Promise<T> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/core-api/${url}`, headers: { authorization: `Bearer ${user.token}` } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+}
+
+/** The simulator's current ESTOQUE record of an ERP product of DEMO01. */
+async function simStock(erpProductId: string): Promise<ErpStock> {
+  const login = erpLoginResponseSchema.parse(await (await fetch(`${sim.url}/api/v1/login`, { method: 'POST', body: JSON.stringify({ usuario: 'erp', senha: 'erp' }) })).json());
+  const all = await fetch(`${sim.url}/api/v1/empresas/DEMO01/registros/ESTOQUE?limite=1000`, { headers: { authorization: `Bearer ${login.token}` } });
+  return (((await all.json()) as { itens: ErpStock[] }).itens).find((s) => s.idProduto === erpProductId)!;
+}
+
+beforeAll(async () => {
+  sim = await startErpSimulator({ port: 0, titulos: 300, meses: 1, seed: 5, vendasPorMinuto: 0, hoje: new Date(Date.now() - 60_000) });
+  t = await createTestApp();
+  await setErpParameters(t.database, { tipo: 'SIMULADOR', url: `${sim.url}/api/v1` });
+  await sync(ERP_ENTITIES);
+  admin = await t.login('admin', 'admin');
+  seller = await t.login('vendedor', 'vendedor');
+}, 120_000);
+
+afterAll(async () => {
+  await sim?.close();
+  await t?.close();
+});
+
+describe('sales order against the ERP simulator', () => {
+  it('is sent (reserved in the ERP), invoiced a simulated day later and shows the invoice number', async () => {
+    const [client] = (await get<{ itens: OrderClient[] }>(seller, 'cliente?term=livraria')).itens;
+    const [paymentForm] = await get<OrderOption[]>(seller, 'forma-pagamento');
+    const [operation] = await get<OrderOption[]>(seller, 'tipo-operacao-fiscal');
+    expect(operation.descricao).toMatch(/^5102 /);
+    const product = (await get<OrderProduct[]>(seller, 'pedido-venda/produto?term=a')).find((p) => p.ativo && (p.disponivel ?? 0) >= 3)!;
+    const erpId = String(resultRows<{ id_erp: string }>(await t.ctx.db.execute(sql`SELECT id_erp FROM erp_produto WHERE empresa_id = ${t.seed.companyIds[0]} AND produto_id = ${product.idProduto}`))[0].id_erp);
+    const before = await simStock(erpId);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/core-api/pedido-venda',
+      headers: { authorization: `Bearer ${seller.token}`, 'idempotency-key': 'sim-1' },
+      payload: { idCliente: client.id, idVendedor: seller.id, idFormaPagamento: paymentForm.id, idTipoOperacaoFiscal: operation.id, itens: [{ idProduto: product.idProduto, quantidade: 3, precoUnitarioCentavos: product.precoUnitarioCentavos, descontoPercentual: 10 }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json() as OrderDetail;
+
+    expect(await runKind('ENVIAR_FILA_ERP')).toMatch(/1/);
+    expect(await get<OrderDetail>(seller, `pedido-venda/${order.id}`)).toMatchObject({ status: 'ENVIADO', numeroPedidoErp: expect.stringMatching(/^PV-/), numeroNota: null });
+    expect((await simStock(erpId)).reservado).toBe(before.reservado + 3);
+    await sync(['ESTOQUE']);
+    expect((await get<OrderProduct[]>(seller, `pedido-venda/produto?term=${product.isbn13}`))[0].disponivel).toBe(product.disponivel! - 3);
+
+    sim.advance(25);
+    await sync(['VENDA', 'ESTOQUE']);
+    const [invoice] = resultRows<{ numero: number; total_centavos: string }>(await t.ctx.db.execute(sql`SELECT numero, total_centavos FROM erp_venda WHERE empresa_id = ${t.seed.companyIds[0]} AND referencia_pedido = ${String(order.numero)}`));
+    expect(Number(invoice.total_centavos)).toBe(order.totalCentavos);
+    const listed = (await get<{ itens: OrderDetail[] }>(seller, 'pedido-venda')).itens.find((o) => o.id === order.id)!;
+    expect(listed.numeroNota).toBe(Number(invoice.numero));
+    const after = await simStock(erpId);
+    expect(after).toMatchObject({ reservado: before.reservado, fisico: before.fisico - 3 });
+    // the invoice is a sale like any other: the synced stock is back to the units on hand minus nothing reserved by it
+    expect((await get<OrderProduct[]>(admin, `pedido-venda/produto?term=${product.isbn13}`))[0].disponivel).toBe(after.fisico - after.reservado);
+  }, 120_000);
+});

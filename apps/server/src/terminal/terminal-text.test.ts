@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import {
+  barcodeQuery,
+  editDistance,
+  normalize,
+  prefixUpperBound,
+  queryWords,
+  rankCandidates,
+  typoBudget,
+  typoPatterns,
+  type RankInput,
+  type TypedWord,
+} from './terminal-text.ts';
+
+/** A typed word with the corrections the vocabulary would give among `vocabulary`. */
+function typed(word: string, vocabulary: string[] = [], prefix = true): TypedWord {
+  const w = normalize(word);
+  const budget = typoBudget(w);
+  const corrections = new Map<string, number>();
+  for (const v of vocabulary) {
+    const d = editDistance(w, v, budget);
+    if (v !== w && d <= budget) corrections.set(v, d);
+  }
+  return { word: w, corrections, prefix };
+}
+
+let nextId = 1;
+function row(title: string, fields: Partial<RankInput> = {}): RankInput {
+  return { id: nextId++, title, subtitle: null, contributors: [], publisherNames: [], collection: null, available: 0, lastSale: null, ...fields };
+}
+
+const order = (words: TypedWord[], rows: RankInput[]) => rankCandidates(words, rows).map((r) => r.title);
+
+/** `pattern` as a regular expression over whole strings (LIKE `%` and `_`). */
+function likeToRegex(pattern: string): RegExp {
+  return new RegExp(`^${pattern.replace(/%/g, '.*').replace(/_/g, '.')}$`);
+}
+
+describe('normalisation and words', () => {
+  it('folds case and accents and splits on anything not a letter or digit', () => {
+    expect(normalize('Memórias PÓSTUMAS de Brás')).toBe('memorias postumas de bras');
+    expect(queryWords('  "Dom"  Casmurro%_-2ª\u0000ed.')).toEqual(['dom', 'casmurro', '2a', 'ed']);
+    expect(queryWords('a b c d e f g h i j')).toHaveLength(8);
+  });
+});
+
+describe('typo budget and distance (Meilisearch / Typesense rules)', () => {
+  it('allows 0 typos up to 4 letters, 1 from 5, 2 from 9', () => {
+    expect([typoBudget('casa'), typoBudget('livro'), typoBudget('casmurro'), typoBudget('alquimist')]).toEqual([0, 1, 1, 2]);
+  });
+
+  it('counts insertion, deletion, substitution and an adjacent swap as one typo each', () => {
+    expect(editDistance('livro', 'lirvo')).toBe(1);
+    expect(editDistance('livro', 'livo')).toBe(1);
+    expect(editDistance('livro', 'livros')).toBe(1);
+    expect(editDistance('livro', 'libro')).toBe(1);
+    expect(editDistance('alquimista', 'alqimsta')).toBe(2);
+    expect(editDistance('casa', 'csaa')).toBe(1); // one swap, but 4 letters allow none (typoBudget)
+    expect(editDistance('abcdef', 'zzzzzz', 2)).toBe(3);
+  });
+
+  it('the vocabulary patterns catch every word within the budget', () => {
+    const cases: [string, string][] = [
+      ['livro', 'lirvo'],
+      ['livro', 'xivro'],
+      ['livro', 'livrx'],
+      ['livro', 'livrro'],
+      ['casmurro', 'casmuro'],
+      ['alquimista', 'xlquimistx'],
+      ['alquimista', 'alquimsta'],
+      ['alquimista', 'alqimistt'],
+      ['paralelepipedo', 'paralelepipdoo'],
+      ['paralelepipedo', 'xaralelepipedx'],
+    ];
+    for (const [stored, typedWord] of cases) {
+      const patterns = typoPatterns(typedWord, typoBudget(typedWord));
+      expect(patterns.some((p) => likeToRegex(p).test(stored)), `${typedWord} → ${stored} via ${patterns.join(', ')}`).toBe(true);
+    }
+    expect(typoPatterns('casa', 0)).toEqual([]);
+  });
+});
+
+describe('barcodes', () => {
+  it('reads ISBN-13 with hyphens or spaces, ISBN-10 (with its ISBN-13) and 4+ digit prefixes', () => {
+    expect(barcodeQuery('978-85-359-0277-8')).toEqual({ digits: '9788535902778', exact: ['9788535902778'] });
+    expect(barcodeQuery('978 85 359')).toEqual({ digits: '97885359', exact: [] });
+    expect(barcodeQuery('85-359-0277-5')).toEqual({ digits: '8535902775', exact: ['8535902775', '9788535902778'] });
+    expect(barcodeQuery('080442957X')?.exact).toEqual(['080442957X', '9780804429573']);
+    expect(barcodeQuery('978')).toBeNull();
+    expect(barcodeQuery('dom 1984')).toBeNull();
+    expect(barcodeQuery('97885359027781')).toBeNull();
+  });
+
+  it('bounds a prefix range for the B-tree', () => {
+    expect(prefixUpperBound('memo')).toBe('memp');
+    expect(prefixUpperBound('az')).toBe('b');
+    expect(prefixUpperBound('zz')).toBeNull();
+    expect(prefixUpperBound('9786509')).toBe('978650a');
+    expect(prefixUpperBound('ção')).toBeNull();
+  });
+});
+
+describe('ranking on hand-made cases', () => {
+  it('puts a title with every word before one with a word elsewhere', () => {
+    const words = [typed('machado'), typed('dom')];
+    const rows = [row('Contos de Machado', { contributors: ['Dom Pedro'] }), row('Dom Casmurro', { contributors: ['Machado de Assis'] }), row('Machado e Dom')];
+    expect(order(words, rows)[0]).toBe('Machado e Dom');
+  });
+
+  it('orders title over subtitle over contributors over publisher over collection', () => {
+    const words = [typed('mar')];
+    const rows = [
+      row('Livro E', { collection: 'Série Mar' }),
+      row('Livro D', { publisherNames: ['Editora Mar'] }),
+      row('Livro C', { contributors: ['Ana Mar'] }),
+      row('Livro B', { subtitle: 'O mar' }),
+      row('O mar azul'),
+    ];
+    expect(order(words, rows)).toEqual(['O mar azul', 'Livro B', 'Livro C', 'Livro D', 'Livro E']);
+  });
+
+  it('prefers fewer typos, then in stock, then the more recent sale', () => {
+    const words = [typed('livro', ['livre'])];
+    expect(words[0].corrections.get('livre')).toBe(1);
+    const rows = [
+      row('Livre', { available: 5, lastSale: '2026-03-01' }),
+      row('Livro', { available: 0, lastSale: '2026-03-01' }),
+      row('Livro', { available: 3, lastSale: '2025-01-01' }),
+      row('Livro', { available: 3, lastSale: '2026-02-01' }),
+      row('Livro', { available: 3, lastSale: null }),
+    ];
+    const ranked = rankCandidates(words, rows);
+    expect(ranked.map((r) => [r.title, r.available, r.lastSale])).toEqual([
+      ['Livro', 3, '2026-02-01'],
+      ['Livro', 3, '2025-01-01'],
+      ['Livro', 3, null],
+      ['Livro', 0, '2026-03-01'],
+      ['Livre', 5, '2026-03-01'],
+    ]);
+  });
+
+  it('ranks an exact word before a typo at the edit limits (4/5 and 8/9 letters)', () => {
+    const vocab = ['casmurro', 'alquimista', 'livro'];
+    // 5 letters, 1 typo: found; 4 letters: no correction
+    expect(typed('lirvo', vocab).corrections.has('livro')).toBe(true);
+    expect(typed('livo', vocab).corrections.size).toBe(0);
+    // 9 letters, 2 typos: found; 8 letters, 2 typos: not
+    expect(typed('alqimistt', vocab).corrections.get('alquimista')).toBe(2);
+    expect(typed('alqimsta', vocab).corrections.size).toBe(0);
+    const words = [typed('casmuro', vocab)];
+    expect(order(words, [row('Dom Casmurro'), row('Casmuro')])).toEqual(['Casmuro', 'Dom Casmurro']);
+  });
+
+  it('ignores accents and word order', () => {
+    const words = [typed('postumas'), typed('MEMORIAS')];
+    expect(order(words, [row('Póstumos'), row('Memórias póstumas de Brás Cubas'), row('Memórias')])[0]).toBe('Memórias póstumas de Brás Cubas');
+  });
+
+  it('counts a prefix as no typo but below a whole word', () => {
+    const words = [typed('casa')];
+    expect(order(words, [row('Casarão'), row('Casa')])).toEqual(['Casa', 'Casarão']);
+  });
+});

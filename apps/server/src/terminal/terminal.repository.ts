@@ -1,0 +1,515 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { OPEN_OPPORTUNITY_DAYS } from '@acervo/contracts';
+import type { Executor } from '../db/client.ts';
+import { countRecentOpportunities } from '../opportunities/opportunities.repository.ts';
+import { prefixUpperBound, typoPatterns } from './terminal-text.ts';
+
+/*
+ * SQL of the Terminal (docs/terminal-search.md). Catalogue tables are shared by every company;
+ * stock and sales are read from the selected company's `erp_*` rows only (`empresa_id`), linked
+ * to the catalogue by `erp_produto.produto_id` (docs/data-model.md).
+ */
+
+/** Rows a query statement answers, as the driver gives them. */
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A list of values as `($1, $2, …)`, or `(NULL)` when empty (an `IN` that matches nothing). */
+function list(values: readonly (string | number)[]): SQL {
+  if (values.length === 0) return sql`(NULL)`;
+  return sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+}
+
+/** Up to this many matching titles are counted exactly; beyond, the total is "more than 1,000". */
+export const TERMINAL_COUNT_UP_TO = 1_000;
+/**
+ * Rows each index arm of a word contributes to the candidates: bounds the work of a very broad word
+ * (a one-letter prefix) whatever the catalogue size, while two broad words still meet (their
+ * intersection is taken over this many rows of each).
+ */
+export const ARM_LIMIT_ONE_WORD = 1_001;
+export const ARM_LIMIT_MANY_WORDS = 5_000;
+/** Words shorter than this find titles by title/contributor prefix only (no publisher or collection arm). */
+const NAME_ARM_MIN_LENGTH = 3;
+
+/** What the vocabulary lookup answers for one typed word. */
+export interface WordAnalysis {
+  /** A Portuguese stop word ("de", "a", "o"…): `acervo_pt` gives it no stem. */
+  stop: boolean;
+  /** Vocabulary words sharing the typo patterns (distance not yet checked). */
+  nearWords: string[];
+}
+
+/**
+ * For each typed word: whether it is a stop word, and the vocabulary words that may be within its
+ * typo budget (`typoPatterns`, length within the budget); one statement for every word.
+ * @param words normalised words; `budgets[i]` typos allowed for `words[i]` (0 = no lookup)
+ */
+export async function analyzeWords(db: Executor, words: string[], budgets: number[]): Promise<WordAnalysis[]> {
+  const parts: SQL[] = [
+    sql`SELECT (e.ord - 1)::int AS i, NULL::text AS palavra, numnode(to_tsquery('acervo_pt', e.value)) = 0 AS parada
+        FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) WITH ORDINALITY e(value, ord)`,
+  ];
+  words.forEach((word, i) => {
+    const budget = budgets[i];
+    const patterns = typoPatterns(word, budget);
+    if (patterns.length === 0) return;
+    const length = [...word].length;
+    parts.push(sql`SELECT ${i}::int AS i, v.palavra, NULL::boolean AS parada FROM terminal_vocabulo v
+      WHERE (${sql.join(
+        patterns.map((p) => sql`v.palavra LIKE ${p}`),
+        sql` OR `,
+      )}) AND length(v.palavra) BETWEEN ${length - budget} AND ${length + budget} AND v.palavra <> ${word}`);
+  });
+  const found = await rows<{ i: number; palavra: string | null; parada: boolean | null }>(db, sql.join(parts, sql` UNION ALL `));
+  const out: WordAnalysis[] = words.map(() => ({ stop: false, nearWords: [] }));
+  for (const r of found) {
+    if (r.palavra === null) out[r.i].stop = r.parada === true;
+    else out[r.i].nearWords.push(r.palavra);
+  }
+  return out;
+}
+
+/** A typed word as the candidate search uses it. */
+export interface SearchWord {
+  word: string;
+  /** Vocabulary corrections within the typo budget. */
+  corrections: string[];
+  /** Match words starting with it (false inside an exact phrase but for the last word). */
+  prefix: boolean;
+}
+
+/** Filters of the Terminal search, validated and normalised by the service. */
+export interface TerminalFilters {
+  companyId: number;
+  subjectId?: number;
+  publisherId?: number;
+  /** Exact ISBN-13/ISBN-10 digit strings (`ean` filter). */
+  isbns?: string[];
+  availability?: string;
+  inStock?: boolean;
+  /** Normalised words that must appear consecutively (fraseExata), in title/subtitle or a contributor name. */
+  phrase?: string;
+}
+
+/** Regular expression (PostgreSQL ARE) of a word at a word start: itself as prefix, or a correction whole. */
+function wordRegex(w: SearchWord): string {
+  const alternatives = [w.prefix ? `${w.word}[[:alnum:]]*` : w.word, ...w.corrections];
+  return `(^|[^[:alnum:]])(${alternatives.join('|')})([^[:alnum:]]|$)`;
+}
+
+/**
+ * The `produto_palavra` arms of a word in origin 1 (title stems) or 2 (contributor words): the exact
+ * keys (`= ANY`: the stems of the word and its corrections, or the words themselves), and the words
+ * starting with it (a key range). Two index scans, each stopping at `limit` rows: one OR-ed
+ * condition would be planned as a filter over the whole origin (1.6 s at 500,000 titles).
+ */
+function wordIndexArms(w: SearchWord, source: 1 | 2, limit: number): SQL[] {
+  const keys =
+    source === 1
+      ? sql`tsvector_to_array(to_tsvector('acervo_pt', ${[w.word, ...w.corrections].join(' ')}))`
+      : sql`${JSON.stringify([w.word, ...w.corrections])}::jsonb`;
+  const exact =
+    source === 1
+      ? sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE w.origem = 1 AND w.palavra = ANY (${keys}) LIMIT ${limit})`
+      : sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE w.origem = 2 AND w.palavra IN (SELECT jsonb_array_elements_text(${keys})) LIMIT ${limit})`;
+  if (!w.prefix) return [exact];
+  const upper = prefixUpperBound(w.word);
+  const range = upper ? sql`w.palavra >= ${w.word} AND w.palavra < ${upper}` : sql`w.palavra >= ${w.word}`;
+  return [exact, sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE w.origem = ${source} AND ${range} LIMIT ${limit})`];
+}
+
+/**
+ * The products a word finds, arm by arm, each arm stopping at `limit` rows: title/subtitle (stem,
+ * prefix or correction, from the word index), contributor name word, publisher name, imprint name,
+ * collection. Arms are in ranking order, so a truncated broad word keeps its title matches.
+ * `titleByText`: the title arm matches the normalised title text (`titulo_busca`, trigram index)
+ * instead of the stems, for words the text search parser does not make a word of (`War/Book` is
+ * a file path to it, `1868-1948` a number and a negative number).
+ */
+function wordArms(w: SearchWord, limit: number, titleByText: boolean): SQL {
+  const arms: SQL[] = [
+    ...(titleByText ? [sql`(SELECT p.id FROM produto p WHERE p.titulo_busca ~ ${wordRegex(w)} LIMIT ${limit})`] : wordIndexArms(w, 1, limit)),
+    ...wordIndexArms(w, 2, limit),
+  ];
+  if ([...w.word].length >= NAME_ARM_MIN_LENGTH) {
+    const re = wordRegex(w);
+    arms.push(
+      sql`(SELECT p.id FROM produto p WHERE p.editora_id IN (SELECT e.id FROM editora e WHERE acervo_normalize(e.nome) ~ ${re}) LIMIT ${limit})`,
+      sql`(SELECT p.id FROM produto p WHERE p.selo_id IN (SELECT s.id FROM selo s WHERE acervo_normalize(s.nome) ~ ${re}) LIMIT ${limit})`,
+      sql`(SELECT p.id FROM produto p WHERE acervo_normalize(p.colecao) ~ ${re} LIMIT ${limit})`,
+    );
+  }
+  return sql.join(arms, sql` UNION ALL `);
+}
+
+/** Conditions of the filters on `produto p` (the company's ERP rows through `erp_produto`). */
+function filterConditions(f: TerminalFilters): SQL[] {
+  const conds: SQL[] = [];
+  if (f.publisherId !== undefined) conds.push(sql`p.editora_id = ${f.publisherId}`);
+  if (f.availability !== undefined) conds.push(sql`p.situacao = ${f.availability}`);
+  if (f.isbns) conds.push(sql`(p.isbn13 IN ${list(f.isbns)} OR p.isbn10 IN ${list(f.isbns)})`);
+  if (f.subjectId !== undefined) {
+    conds.push(sql`EXISTS (SELECT 1 FROM erp_produto ep WHERE ep.produto_id = p.id AND ep.empresa_id = ${f.companyId} AND ep.assunto_id = ${f.subjectId})`);
+  }
+  if (f.inStock) {
+    conds.push(sql`(SELECT coalesce(sum(es.fisico - es.reservado - es.bloqueado), 0) FROM erp_produto ep JOIN erp_estoque es ON es.produto_id = ep.id
+      WHERE ep.produto_id = p.id AND ep.empresa_id = ${f.companyId}) > 0`);
+  }
+  if (f.phrase) {
+    const pattern = `% ${f.phrase}%`;
+    conds.push(sql`(' ' || regexp_replace(p.titulo_busca, '[^[:alnum:]]+', ' ', 'g') LIKE ${pattern}
+      OR EXISTS (SELECT 1 FROM produto_contribuidor c WHERE c.produto_id = p.id AND ' ' || regexp_replace(c.nome_busca, '[^[:alnum:]]+', ' ', 'g') LIKE ${pattern}))`);
+  }
+  return conds;
+}
+
+/** `AND`-joined conditions, or `true`. */
+function allOf(conds: SQL[]): SQL {
+  return conds.length ? sql.join(conds, sql` AND `) : sql`true`;
+}
+
+/** Candidate ids of a search, `total` matches found (capped at TERMINAL_COUNT_UP_TO + 1). */
+export interface CandidateResult {
+  ids: number[];
+  total: number;
+}
+
+/**
+ * Titles matching every candidate word (each word in any field) and the filters, at most `window`
+ * of them, those with every word in title or subtitle first; `total` counts the matches up to
+ * TERMINAL_COUNT_UP_TO + 1. `shortWords` (1–2 letters, typed after longer ones) do not gather
+ * candidates: they must start a word of the title, subtitle or a contributor name. `titleByText`:
+ * see `wordArms` (the service's second try when the stems find nothing).
+ */
+export async function findWordCandidates(
+  db: Executor,
+  words: SearchWord[],
+  shortWords: string[],
+  f: TerminalFilters,
+  window: number,
+  titleByText = false,
+): Promise<CandidateResult> {
+  const limit = words.length > 1 ? ARM_LIMIT_MANY_WORDS : ARM_LIMIT_ONE_WORD;
+  const sets = words.map((w) => sql`SELECT id FROM (${wordArms(w, limit, titleByText)}) a`);
+  // several words: the titles holding them all (title/subtitle, GIN AND search), plus the
+  // intersection of each word's arms for words spread over fields (each arm bounded)
+  const inTitle = words
+    .map((w) => sql`(to_tsquery('acervo_pt', ${[w.word, ...w.corrections].join(' | ')}) || to_tsquery('simple', ${w.prefix ? `${w.word}:*` : w.word}))`)
+    .reduce((a, b) => sql`${a} && ${b}`);
+  const matched =
+    words.length === 1
+      ? sql`SELECT DISTINCT id FROM (${sets[0]}) s`
+      : titleByText
+        ? sql.join(sets, sql` INTERSECT `)
+        : sql`(SELECT p.id FROM produto p WHERE p.titulo_palavras @@ (${inTitle}) LIMIT ${ARM_LIMIT_ONE_WORD}) UNION (${sql.join(sets, sql` INTERSECT `)})`;
+  const conds = filterConditions(f);
+  for (const s of shortWords) {
+    const re = `(^|[^[:alnum:]])${s}`;
+    conds.push(sql`(p.titulo_busca ~ ${re} OR EXISTS (SELECT 1 FROM produto_contribuidor c WHERE c.produto_id = p.id AND c.nome_busca ~ ${re}))`);
+  }
+  const titleQuery = words
+    .map((w) => `(${[w.word, ...w.corrections].join(' | ')})`)
+    .join(' & ');
+  const result = await rows<{ id: number; total: number }>(
+    db,
+    sql`WITH m AS MATERIALIZED (${matched}),
+      f AS MATERIALIZED (
+        SELECT p.id, p.titulo_palavras @@ (to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo
+        FROM m JOIN produto p ON p.id = m.id
+        WHERE ${allOf(conds)}
+        LIMIT ${TERMINAL_COUNT_UP_TO + 1})
+      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.titulo DESC, f.id LIMIT ${window}`,
+  );
+  return { ids: result.map((r) => r.id), total: result[0]?.total ?? 0 };
+}
+
+/**
+ * Titles whose ISBN-13 or ISBN-10 is one of `exact` or starts with `digits` (4+ digits), exact
+ * codes first, then by ISBN-13; page `offset`/`limit`; `total` capped at TERMINAL_COUNT_UP_TO + 1.
+ */
+export async function findBarcodeCandidates(
+  db: Executor,
+  digits: string,
+  exact: string[],
+  f: TerminalFilters,
+  offset: number,
+  limit: number,
+): Promise<CandidateResult> {
+  const upper = /^\d+$/.test(digits) ? prefixUpperBound(digits) : null;
+  const ranges = upper
+    ? sql` OR (p.isbn13 >= ${digits} AND p.isbn13 < ${upper}) OR (p.isbn10 >= ${digits} AND p.isbn10 < ${upper})`
+    : sql``;
+  const isExact = sql`(p.isbn13 IN ${list(exact)} OR p.isbn10 IN ${list(exact)})`;
+  const result = await rows<{ id: number; total: number }>(
+    db,
+    sql`WITH f AS MATERIALIZED (
+        SELECT p.id, p.isbn13, ${isExact} AS exato FROM produto p
+        WHERE (${isExact}${ranges}) AND ${allOf(filterConditions(f))}
+        LIMIT ${TERMINAL_COUNT_UP_TO + 1})
+      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.isbn13 OFFSET ${offset} LIMIT ${limit}`,
+  );
+  return { ids: result.map((r) => r.id), total: result.length ? result[0].total : await countOnly(db, sql`${isExact}${ranges}`, f) };
+}
+
+/** The capped count of a condition (used when the asked page lies past the last match). */
+async function countOnly(db: Executor, cond: SQL, f: TerminalFilters): Promise<number> {
+  const [r] = await rows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM produto p WHERE (${cond}) AND ${allOf(filterConditions(f))} LIMIT ${TERMINAL_COUNT_UP_TO + 1}) x`,
+  );
+  return r.total;
+}
+
+/** Every title passing the filters (no text), by title; page `offset`/`limit`; capped total. */
+export async function findFilteredTitles(db: Executor, f: TerminalFilters, offset: number, limit: number): Promise<CandidateResult> {
+  const where = allOf(filterConditions(f));
+  const [page, [count]] = await Promise.all([
+    rows<{ id: number }>(db, sql`SELECT p.id FROM produto p WHERE ${where} ORDER BY p.titulo, p.id OFFSET ${offset} LIMIT ${limit}`),
+    rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM produto p WHERE ${where} LIMIT ${TERMINAL_COUNT_UP_TO + 1}) x`),
+  ]);
+  return { ids: page.map((r) => r.id), total: count.total };
+}
+
+/** One title as the result list and the ranking read it. */
+export interface TerminalRow {
+  id: number;
+  isbn13: string;
+  title: string;
+  subtitle: string | null;
+  collection: string | null;
+  publisherName: string | null;
+  imprintName: string | null;
+  /** Publisher and imprint names that are set (what the ranking matches as "publisher"). */
+  publisherNames: string[];
+  availability: string | null;
+  coverFile: string | null;
+  contributors: string[];
+  /** Selected company's stock: physical and available units (0 when it has no stock record). */
+  onHand: number;
+  available: number;
+  /** Selected company's ERP price, else the catalogue's BRL price, in cents; null when neither. */
+  priceCents: number | null;
+  /** Latest line date of the title's sales documents in the selected company, `YYYY-MM-DD`, or null. */
+  lastSale: string | null;
+}
+
+/**
+ * The result rows of `ids` (in no order) for the selected company: catalogue fields, contributors
+ * in order, the company's stock, price and last sale date.
+ */
+export async function findTerminalRows(db: Executor, companyId: number, ids: number[]): Promise<TerminalRow[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<{
+    id: number;
+    isbn13: string;
+    titulo: string;
+    subtitulo: string | null;
+    colecao: string | null;
+    editora: string | null;
+    selo: string | null;
+    situacao: string | null;
+    arquivo_capa: string | null;
+    autores: string[] | null;
+    fisico: number | null;
+    disponivel: number | null;
+    preco: number | null;
+    ultima: string | null;
+  }>(
+    db,
+    sql`SELECT p.id, p.isbn13, p.titulo, p.subtitulo, p.colecao, e.nome AS editora, s.nome AS selo, p.situacao, p.arquivo_capa,
+        (SELECT json_agg(c.nome_completo ORDER BY c.ordem) FROM produto_contribuidor c WHERE c.produto_id = p.id) AS autores,
+        k.fisico, k.disponivel,
+        coalesce(k.preco, (SELECT pp.valor_centavos FROM produto_preco pp WHERE pp.produto_id = p.id AND pp.moeda = 'BRL' ORDER BY pp.ordem LIMIT 1))::float8 AS preco,
+        k.ultima::text AS ultima
+      FROM produto p
+      LEFT JOIN editora e ON e.id = p.editora_id
+      LEFT JOIN selo s ON s.id = p.selo_id
+      LEFT JOIN LATERAL (
+        SELECT sum(es.fisico)::int AS fisico, sum(es.fisico - es.reservado - es.bloqueado)::int AS disponivel, min(ep.preco_centavos) AS preco,
+          max((SELECT max(i.data_emissao) FROM erp_venda_item i WHERE i.produto_id = ep.id)) AS ultima
+        FROM erp_produto ep LEFT JOIN erp_estoque es ON es.produto_id = ep.id
+        WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId}) k ON true
+      WHERE p.id IN ${list(ids)}`,
+  );
+  return found.map((r) => ({
+    id: r.id,
+    isbn13: r.isbn13,
+    title: r.titulo,
+    subtitle: r.subtitulo,
+    collection: r.colecao,
+    publisherName: r.editora,
+    imprintName: r.selo,
+    publisherNames: [r.editora, r.selo].filter((n): n is string => n !== null),
+    availability: r.situacao,
+    coverFile: r.arquivo_capa,
+    contributors: r.autores ?? [],
+    onHand: r.fisico ?? 0,
+    available: r.disponivel ?? 0,
+    priceCents: r.preco === null ? null : Math.round(Number(r.preco)),
+    lastSale: r.ultima,
+  }));
+}
+
+/** Catalogue fields of the detail, with the selected company's ERP code, subject and price. */
+export interface TerminalProductRecord {
+  row: TerminalRow;
+  isbn10: string | null;
+  issn: string | null;
+  erpCode: string | null;
+  category: string | null;
+  subject: string | null;
+  pages: number | null;
+  publicationDate: string | null;
+  editionYear: number | null;
+  weightGrams: number | null;
+}
+
+/** The detail's catalogue part, or null when no product has `id`. */
+export async function findTerminalProduct(db: Executor, companyId: number, id: number): Promise<TerminalProductRecord | null> {
+  const [[row], [extra]] = await Promise.all([
+    findTerminalRows(db, companyId, [id]),
+    rows<{
+      isbn10: string | null;
+      issn: string | null;
+      codigo: string | null;
+      categoria: string | null;
+      assunto: string | null;
+      paginas: number | null;
+      publicacao: string | null;
+      ano: number | null;
+      peso: number | null;
+    }>(
+      db,
+      sql`SELECT p.isbn10, p.issn,
+          coalesce((SELECT ep.id_erp FROM erp_produto ep WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId} ORDER BY ep.id LIMIT 1), p.id_erp) AS codigo,
+          coalesce(p.categoria, p.categoria_bisac) AS categoria,
+          coalesce((SELECT a.descricao FROM erp_produto ep JOIN erp_assunto a ON a.id = ep.assunto_id
+                    WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId} AND a.descricao IS NOT NULL ORDER BY ep.id LIMIT 1), p.assunto) AS assunto,
+          p.numero_paginas AS paginas, p.data_publicacao::text AS publicacao, p.ano_edicao AS ano, p.peso_gramas AS peso
+        FROM produto p WHERE p.id = ${id}`,
+    ),
+  ]);
+  if (!row || !extra) return null;
+  return {
+    row,
+    isbn10: extra.isbn10,
+    issn: extra.issn,
+    erpCode: extra.codigo,
+    category: extra.categoria,
+    subject: extra.assunto,
+    pages: extra.paginas,
+    publicationDate: extra.publicacao,
+    editionYear: extra.ano,
+    weightGrams: extra.peso,
+  };
+}
+
+/** Stock of a title in one company of the user, units (sums over that company's ERP products of the title). */
+export interface CompanyStockRow {
+  companyId: number;
+  companyName: string;
+  onHand: number;
+  reserved: number;
+  consigned: number;
+  blocked: number;
+  onOrder: number;
+}
+
+/**
+ * The title's stock in every active company the user belongs to (`usuario_empresa`), by company
+ * name; zeros for a company whose ERP has no stock record of it. No other company is read.
+ */
+export async function findCompanyStocks(db: Executor, userId: number, productId: number): Promise<CompanyStockRow[]> {
+  const found = await rows<{ id: number; nome: string; fisico: number; reservado: number; consignado: number; bloqueado: number; pedido: number }>(
+    db,
+    sql`SELECT e.id, e.nome,
+        coalesce(sum(es.fisico), 0)::int AS fisico, coalesce(sum(es.reservado), 0)::int AS reservado,
+        coalesce(sum(es.consignado), 0)::int AS consignado, coalesce(sum(es.bloqueado), 0)::int AS bloqueado,
+        coalesce(sum(es.pedido_compra), 0)::int AS pedido
+      FROM usuario_empresa ue
+      JOIN empresa e ON e.id = ue.empresa_id AND e.ativo
+      LEFT JOIN erp_produto ep ON ep.empresa_id = e.id AND ep.produto_id = ${productId}
+      LEFT JOIN erp_estoque es ON es.produto_id = ep.id
+      WHERE ue.usuario_id = ${userId}
+      GROUP BY e.id, e.nome
+      ORDER BY e.nome, e.id`,
+  );
+  return found.map((r) => ({
+    companyId: r.id,
+    companyName: r.nome,
+    onHand: r.fisico,
+    reserved: r.reservado,
+    consigned: r.consignado,
+    blocked: r.bloqueado,
+    onOrder: r.pedido,
+  }));
+}
+
+/**
+ * Fiscal operation natures counted as sales (docs/data-model.md, the typical report): invoices of
+ * sales and consignment settlements, and returns; consignment shipments, bonuses and "other" are
+ * not sales.
+ */
+const SALE_NATURES = ['VENDA', 'ACERTO_CONSIGNACAO', 'DEVOLUCAO'] as const;
+
+/** Net sales of one month. */
+export interface MonthSalesRow {
+  month: string;
+  quantity: number;
+  valueCents: number;
+}
+
+/**
+ * Net sales of the title in the company per month (`YYYY-MM`) from `fromDate` (`YYYY-MM-DD`,
+ * inclusive): invoices (NOTA) minus returns (DEVOLUCAO), units and net value in cents, cancelled
+ * documents left out, only the natures of SALE_NATURES; and the issue date of its latest such
+ * invoice (any time). Months without documents are absent.
+ */
+export async function findMonthlySales(db: Executor, companyId: number, productId: number, fromDate: string): Promise<{ months: MonthSalesRow[]; lastSale: string | null }> {
+  const natures = list([...SALE_NATURES]);
+  const [months, [last]] = await Promise.all([
+    rows<{ mes: string; quantidade: number; valor: number }>(
+      db,
+      sql`SELECT to_char(i.data_emissao, 'YYYY-MM') AS mes,
+          sum(CASE v.tipo WHEN 'NOTA' THEN i.quantidade ELSE -i.quantidade END)::int AS quantidade,
+          sum(CASE v.tipo WHEN 'NOTA' THEN i.valor_liquido_centavos ELSE -i.valor_liquido_centavos END)::float8 AS valor
+        FROM erp_produto ep
+        JOIN erp_venda_item i ON i.produto_id = ep.id AND i.data_emissao >= ${fromDate}::date
+        JOIN erp_venda v ON v.id = i.venda_id
+        JOIN erp_tipo_operacao_fiscal o ON o.id = v.tipo_operacao_fiscal_id
+        WHERE ep.produto_id = ${productId} AND ep.empresa_id = ${companyId}
+          AND NOT v.cancelada AND v.tipo IN ('NOTA', 'DEVOLUCAO') AND o.natureza IN ${natures}
+        GROUP BY 1 ORDER BY 1`,
+    ),
+    rows<{ ultima: string | null }>(
+      db,
+      // newest line first along (produto_id, data_emissao), stopping at the first counted invoice
+      sql`SELECT i.data_emissao::text AS ultima
+        FROM erp_produto ep
+        JOIN erp_venda_item i ON i.produto_id = ep.id
+        JOIN erp_venda v ON v.id = i.venda_id
+        JOIN erp_tipo_operacao_fiscal o ON o.id = v.tipo_operacao_fiscal_id
+        WHERE ep.produto_id = ${productId} AND ep.empresa_id = ${companyId}
+          AND NOT v.cancelada AND v.tipo = 'NOTA' AND o.natureza IN ${natures}
+        ORDER BY i.data_emissao DESC LIMIT 1`,
+    ),
+  ]);
+  return {
+    months: months.map((m) => ({ month: m.mes, quantity: m.quantidade, valueCents: Math.round(Number(m.valor)) })),
+    lastSale: last?.ultima ?? null,
+  };
+}
+
+/**
+ * Open opportunities of the title in `companyIds`: lost sales plus purchase suggestions registered
+ * in the last OPEN_OPPORTUNITY_DAYS (90) days, rows (not copies), counting rows typed without a
+ * product under its ISBN-13 too (`countRecentOpportunities` of opportunities/).
+ */
+export async function countOpenOpportunities(db: Executor, companyIds: number[], productId: number): Promise<number> {
+  return countRecentOpportunities(db, productId, companyIds, OPEN_OPPORTUNITY_DAYS);
+}

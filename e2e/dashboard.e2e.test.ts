@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hashPassword, type Dashboard } from '@acervo/contracts';
+import { auditScreen, newPage, useBrowser } from './src/browser.ts';
+import { signIn, welcomeHeading } from './src/session.ts';
+import { freePort, startServer, type RunningServer } from './src/server.ts';
+
+/**
+ * Home's dashboard (issue 19 part 1) on its own server with the demo's ERP simulator in-process,
+ * so both demo companies have sales: the cards show the API's figures, changing the comparison
+ * fetches and shows the other compared period, switching company shows the other company's
+ * figures; axe-clean at desktop and phone.
+ */
+const browser = useBrowser();
+let server: RunningServer | undefined;
+let dataDir = '';
+let baseURL = '';
+let token = '';
+let companies: Record<string, number> = {};
+const DISTRIBUTOR = 'Distribuidora Acervo Ltda';
+const PUBLISHER = 'Editora Acervo S.A.';
+
+async function apiGet<T>(url: string): Promise<T> {
+  const res = await fetch(`${baseURL}/api/core-api/${url}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acervo-e2e-dashboard-'));
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ERP_SIM: 'true', ERP_SIM_PORT: String(await freePort()) };
+  // a cold start seeds the demo and generates the simulator's history: slow on a loaded machine
+  server = await startServer(env, baseURL, 'dashboard server', 180_000);
+  const login = await fetch(`${baseURL}/api/core-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: hashPassword('admin') }) });
+  token = ((await login.json()) as { token: string }).token;
+  const { empresas } = await apiGet<{ empresas: { id: number; nome: string }[] }>('usuario/opcoes');
+  companies = Object.fromEntries(empresas.map((e) => [e.nome, e.id]));
+  // the first sync of the demo ERP: wait until both companies have sales this month
+  await expect
+    .poll(
+      async () => {
+        const both = await Promise.all([DISTRIBUTOR, PUBLISHER].map((name) => apiGet<Dashboard>(`dashboard?idEmpresa=${companies[name]}`)));
+        return both.every((d) => d.mes.notas > 0);
+      },
+      { timeout: 150_000, interval: 2_000 },
+    )
+    .toBe(true);
+}, 420_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** R$ text of cents as the cards show it (spaces normalised). */
+function brl(cents: number): string {
+  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\s/g, ' ');
+}
+
+/**
+ * Whether the month card shows the API's month value of `company` now (both read in the same poll:
+ * the simulator keeps selling, so a value read earlier may be stale by the time the page refetches).
+ */
+async function monthCardMatches(page: Page, company: number): Promise<boolean> {
+  const shown = (await page.getByTestId('dashboard-month-valor').innerText()).replace(/\s/g, ' ');
+  const now = await apiGet<Dashboard>(`dashboard?idEmpresa=${company}`);
+  return shown === brl(now.mes.valorCentavos);
+}
+
+describe('dashboard', () => {
+  it('shows the day and month cards, changes the comparison, follows a company switch; passes the audit', async () => {
+    const { context, page } = await newPage(browser());
+    try {
+      await signIn(page, baseURL, 'admin', 'admin');
+      await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
+      await expect.poll(() => page.getByTestId('home-company').innerText()).toMatch(/^(Distribuidora|Editora)/);
+      const first = await page.getByTestId('home-company').innerText();
+      const other = first === DISTRIBUTOR ? PUBLISHER : DISTRIBUTOR;
+
+      // the cards show the API's figures for the selected company
+      await expect.poll(() => monthCardMatches(page, companies[first]), { timeout: 90_000 }).toBe(true);
+      const before = await page.getByTestId('dashboard-month-valor').innerText();
+      await page.getByTestId('dashboard-goal').waitFor();
+      await page.getByTestId('dashboard-top').getByRole('row').nth(1).waitFor();
+      expect(await page.getByTestId('dashboard-company').count()).toBe(2);
+
+      // another comparison: the request carries it and the month card names last year's period
+      const answered = page.waitForResponse((r) => r.url().includes('/api/core-api/dashboard?') && r.url().includes('comparacao=ANO_ANTERIOR'));
+      await page.getByTestId('dashboard-comparison').click();
+      await page.getByRole('option', { name: 'Ano anterior' }).click();
+      const lastYear = (await (await answered).json()) as Dashboard;
+      await expect.poll(() => page.getByTestId('dashboard-month').innerText()).toContain(lastYear.mes.comparacao.dataInicio.split('-').reverse().join('/'));
+      expect(page.url()).toContain('comparacao=ANO_ANTERIOR');
+
+      // switch company: the cards show the other company's month
+      await page.getByLabel('Empresa', { exact: true }).click();
+      await page.getByRole('option', { name: other }).click();
+      await expect.poll(() => page.getByTestId('home-company').innerText()).toBe(other);
+      await expect.poll(() => monthCardMatches(page, companies[other]), { timeout: 90_000 }).toBe(true);
+      expect(await page.getByTestId('dashboard-month-valor').innerText()).not.toBe(before);
+
+      await auditScreen(page, 'dashboard', { viewports: ['desktop', 'phone'], ready: (p) => p.getByTestId('dashboard-month-valor').waitFor() });
+    } finally {
+      await context.close();
+    }
+  });
+});
