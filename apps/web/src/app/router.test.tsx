@@ -22,8 +22,9 @@ describe('app routes', () => {
   });
 
   it('renders an allowed, not yet built route as a placeholder with its title', async () => {
-    renderRoutes(appRoutes(seller.roles), '/product/terminal', { user: seller });
-    expect(await screen.findByRole('heading', { name: 'Terminal' })).toBeTruthy();
+    const roles = [...seller.roles, 'ROLE_VISUALIZAR_REPOSICAO_CALCULO'];
+    renderRoutes(appRoutes(roles), '/replacement/calculation', { user: { ...seller, roles } });
+    expect(await screen.findByRole('heading', { name: 'Cálculo' })).toBeTruthy();
     expect(screen.getByText('Em construção')).toBeTruthy();
   });
 
