@@ -182,7 +182,7 @@ export function BillingPage() {
             ))}
           </Tabs>
           {tab === 'data' && (
-            <ToggleButtonGroup size="small" exclusive value={list.filters.agrupamento ?? 'dia'} onChange={(_, next: string | null) => next && list.setFilters({ ...list.filters, agrupamento: next === 'dia' ? undefined : next })} sx={{ mb: 0.5 }}>
+            <ToggleButtonGroup size="small" exclusive value={list.filters.agrupamento ?? 'dia'} onChange={(_, next: string | null) => next && list.setFilters({ ...list.filters, agrupamento: next === 'dia' ? undefined : next })} sx={{ mb: 0.5, '& .MuiToggleButton-root': { color: 'text.primary' }, '& .MuiToggleButton-root.Mui-selected': { color: 'primary.main' } }}>
               <ToggleButton value="dia">{t('billingReport.grouping.dia')}</ToggleButton>
               <ToggleButton value="mes">{t('billingReport.grouping.mes')}</ToggleButton>
             </ToggleButtonGroup>
