@@ -22,8 +22,8 @@ describe('billing report', () => {
     await auditScreen(page, 'billing-report', { ready: (p) => p.getByRole('tab', { name: 'Data' }).waitFor() });
 
     const totals = page.waitForResponse((r) => r.url().includes('/relatorio/faturamento/totais') && r.url().includes('dataInicio=2025-01-01'));
-    const start = page.locator('#billing-data-inicio');
-    await start.click();
+    // the first date field is "Data inicial"; its day section takes the typed DDMMYYYY
+    await page.getByRole('spinbutton', { name: 'Dia' }).first().click();
     await page.keyboard.type('01012025');
     expect((await totals).status()).toBe(200);
     await expect.poll(() => new URL(page.url()).searchParams.get('dataInicio')).toBe('2025-01-01');
