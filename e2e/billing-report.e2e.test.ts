@@ -21,12 +21,13 @@ describe('billing report', () => {
     await gridSettled(page);
     await auditScreen(page, 'billing-report', { ready: (p) => p.getByRole('tab', { name: 'Data' }).waitFor() });
 
-    const totals = page.waitForResponse((r) => r.url().includes('/relatorio/faturamento/totais') && r.url().includes('dataInicio=2025-01-01'));
-    const start = page.locator('#billing-data-inicio');
-    await start.click();
-    await page.keyboard.type('01012025');
+    // day and month typed over the default start (the 1st of this month): 1 January of this year
+    const totals = page.waitForResponse((r) => r.url().includes('/relatorio/faturamento/totais') && /dataInicio=\d{4}-01-01/.test(r.url()));
+    // the first date field is "Data inicial"; its day section takes the typed DDMMYYYY
+    await page.getByRole('spinbutton', { name: 'Dia' }).first().click();
+    await page.keyboard.type('0101');
     expect((await totals).status()).toBe(200);
-    await expect.poll(() => new URL(page.url()).searchParams.get('dataInicio')).toBe('2025-01-01');
+    await expect.poll(() => new URL(page.url()).searchParams.get('dataInicio')).toMatch(/^\d{4}-01-01$/);
 
     const clients = page.waitForResponse((r) => r.url().includes('/relatorio/faturamento/cliente?'));
     await page.getByRole('tab', { name: 'Cliente' }).click();

@@ -76,17 +76,20 @@ function addDays(day: string, days: number): string {
 
 /**
  * Which rollup rows cover [start, end]: month rows for the whole months inside, day rows for the
- * partial months at either end (or day rows only when `daysOnly`, for the date tab by day).
+ * partial months at either end (or day rows only when `daysOnly`, for the date tab by day), as
+ * `[grao, from, toExclusive]` ranges, empty ones left out: each is one index range of the
+ * rollup's primary key (empresa_id, grao, periodo, …).
  */
-function periodCondition(start: string, end: string, daysOnly: boolean): SQL {
-  const days = sql`(f.grao = 'D' AND f.periodo BETWEEN ${start}::date AND ${end}::date)`;
-  if (daysOnly) return days;
-  const fullStart = start.endsWith('-01') ? start : `${addDays(`${start.slice(0, 7)}-01`, 32).slice(0, 7)}-01`;
+export function periodRanges(start: string, end: string, daysOnly: boolean): ['D' | 'M', string, string][] {
   const after = addDays(end, 1);
+  if (daysOnly) return [['D', start, after]];
+  const fullStart = start.endsWith('-01') ? start : `${addDays(`${start.slice(0, 7)}-01`, 32).slice(0, 7)}-01`;
   const fullEnd = after.endsWith('-01') ? after : `${end.slice(0, 7)}-01`;
-  if (fullStart >= fullEnd) return days;
-  return sql`((f.grao = 'M' AND f.periodo >= ${fullStart}::date AND f.periodo < ${fullEnd}::date)
-    OR (f.grao = 'D' AND ((f.periodo >= ${start}::date AND f.periodo < ${fullStart}::date) OR (f.periodo >= ${fullEnd}::date AND f.periodo <= ${end}::date))))`;
+  if (fullStart >= fullEnd) return [['D', start, after]];
+  const ranges: ['D' | 'M', string, string][] = [['M', fullStart, fullEnd]];
+  if (start < fullStart) ranges.push(['D', start, fullStart]);
+  if (fullEnd < after) ranges.push(['D', fullEnd, after]);
+  return ranges;
 }
 
 const ints = (values: readonly number[]): SQL => sql.raw(values.map((v) => String(Math.trunc(v))).join(', '));
@@ -104,8 +107,12 @@ function baseRows(source: Source, f: BillingFilter, scope: BillingScope, daysOnl
       return sql.join(parts, sql` AND `);
     });
   }
-  return sql`SELECT f.* , f.periodo AS data FROM ${sql.raw(source.table)} f
-    WHERE f.empresa_id IN (${companies}) AND ${periodCondition(f.dataInicio, f.dataFim, daysOnly)}`;
+  const table = sql.raw(source.table);
+  const parts = periodRanges(f.dataInicio, f.dataFim, daysOnly).map(
+    ([grain, from, to]) => sql`SELECT f.*, f.periodo AS data FROM ${table} f
+      WHERE f.empresa_id IN (${companies}) AND f.grao = ${grain} AND f.periodo >= ${from}::date AND f.periodo < ${to}::date`,
+  );
+  return sql.join(parts, sql` UNION ALL `);
 }
 
 /** The joins and conditions over `f` for the filters, the billing natures and the seller scope. */
@@ -131,36 +138,44 @@ function filtersSql(f: BillingFilter, scope: BillingScope, needsProduct: boolean
   return { joins: sql.join(joins, sql` `), where: sql.join(where, sql` AND `) };
 }
 
-/** Group key and description of a tab over `f` and its joins; extra joins it needs. */
-function tabGroup(tab: BillingTab, f: BillingFilter): { key: SQL; label: SQL; joins: SQL } {
+/**
+ * How a tab groups: `id` the grouping column over the base rows `f` (an integer id where there
+ * is one, so the sums run on integers before any join), then `key`, `label` and `joins` over the
+ * grouped rows `g` (`g.gid`): the descriptive tables are joined once per group, not per row.
+ */
+function tabGroup(tab: BillingTab, f: BillingFilter): { id: SQL; key: SQL; label: SQL; joins: SQL } {
+  const product = sql`LEFT JOIN erp_produto p ON p.id = g.gid LEFT JOIN produto cp ON cp.id = p.produto_id`;
   switch (tab) {
     case 'data': {
-      const key = f.agrupamento === 'mes' ? sql`to_char(f.data, 'YYYY-MM')` : sql`to_char(f.data, 'YYYY-MM-DD')`;
-      return { key, label: key, joins: sql`` };
+      const id = f.agrupamento === 'mes' ? sql`to_char(f.data, 'YYYY-MM')` : sql`to_char(f.data, 'YYYY-MM-DD')`;
+      return { id, key: sql`g.gid`, label: sql`g.gid`, joins: sql`` };
     }
     case 'cliente':
       return {
+        id: sql`f.cliente_id`,
         key: sql`COALESCE(c.documento, 'id:' || c.id_erp, '')`,
         label: sql`COALESCE(c.razao_social, c.id_erp, '')`,
-        joins: sql`LEFT JOIN erp_cliente c ON c.id = f.cliente_id`,
+        joins: sql`LEFT JOIN erp_cliente c ON c.id = g.gid`,
       };
     case 'vendedor':
       return {
+        id: sql`f.vendedor_id`,
         key: sql`COALESCE(lower(s.nome), 'id:' || s.id_erp, '')`,
         label: sql`COALESCE(s.nome, s.id_erp, '')`,
-        joins: sql`LEFT JOIN erp_vendedor s ON s.id = f.vendedor_id`,
+        joins: sql`LEFT JOIN erp_vendedor s ON s.id = g.gid`,
       };
     case 'estado':
-      return { key: sql`f.uf`, label: sql`f.uf`, joins: sql`` };
+      return { id: sql`f.uf`, key: sql`g.gid`, label: sql`g.gid`, joins: sql`` };
     case 'produto':
-      return { key: sql`COALESCE(p.ean, 'id:' || p.id_erp, '')`, label: sql`COALESCE(p.titulo, p.id_erp, '')`, joins: sql`` };
+      return { id: sql`f.produto_id`, key: sql`COALESCE(p.ean, 'id:' || p.id_erp, '')`, label: sql`COALESCE(p.titulo, p.id_erp, '')`, joins: product };
     case 'editora':
-      return { key: sql`COALESCE(e.id::text, '')`, label: sql`COALESCE(e.nome, '')`, joins: sql`LEFT JOIN editora e ON e.id = cp.editora_id` };
+      return { id: sql`f.produto_id`, key: sql`COALESCE(e.id::text, '')`, label: sql`COALESCE(e.nome, '')`, joins: sql`${product} LEFT JOIN editora e ON e.id = cp.editora_id` };
     case 'assunto':
       return {
+        id: sql`f.produto_id`,
         key: sql`COALESCE(lower(a.descricao), '')`,
         label: sql`COALESCE(a.descricao, '')`,
-        joins: sql`LEFT JOIN erp_assunto a ON a.id = p.assunto_id`,
+        joins: sql`${product} LEFT JOIN erp_assunto a ON a.id = p.assunto_id`,
       };
   }
 }
@@ -173,7 +188,6 @@ function tabGroup(tab: BillingTab, f: BillingFilter): { key: SQL; label: SQL; jo
 function groupedSql(tab: BillingTab | null, f: BillingFilter, scope: BillingScope, linesOnly = false): SQL {
   const source: Source = linesOnly ? { kind: 'linhas' } : chooseSource(tab, f, scope);
   const productDim = neededDimensions(tab, f, scope).has('produto');
-  const group = tab ? tabGroup(tab, f) : { key: sql`''`, label: sql`''`, joins: sql`` };
   const { joins, where } = filtersSql(f, scope, productDim);
   const daysOnly = tab === 'data' && f.agrupamento === 'dia';
   const notas =
@@ -182,26 +196,37 @@ function groupedSql(tab: BillingTab | null, f: BillingFilter, scope: BillingScop
       : productDim
         ? sql`count(DISTINCT (f.venda_id, f.produto_id)) FILTER (WHERE NOT f.devolucao)`
         : sql`count(DISTINCT f.venda_id) FILTER (WHERE NOT f.devolucao)`;
-  return sql`SELECT f.empresa_id, ${group.key} AS chave, min(${group.label}) AS descricao,
-      COALESCE(sum(f.quantidade) FILTER (WHERE NOT f.devolucao), 0) AS qv,
+  const sums = sql`COALESCE(sum(f.quantidade) FILTER (WHERE NOT f.devolucao), 0) AS qv,
       COALESCE(sum(f.quantidade) FILTER (WHERE f.devolucao), 0) AS qd,
       COALESCE(sum(f.valor_centavos) FILTER (WHERE NOT f.devolucao), 0) AS bruto,
       COALESCE(sum(f.valor_centavos) FILTER (WHERE f.devolucao), 0) AS dev,
-      ${notas} AS notas
-    FROM (${baseRows(source, f, scope, daysOnly)}) f ${joins} ${group.joins}
-    WHERE ${where}
-    GROUP BY f.empresa_id${tab ? sql`, ${group.key}` : sql``}`;
+      ${notas} AS notas`;
+  const base = sql`FROM (${baseRows(source, f, scope, daysOnly)}) f ${joins} WHERE ${where}`;
+  if (!tab) return sql`SELECT f.empresa_id, '' AS chave, '' AS descricao, ${sums} ${base} GROUP BY f.empresa_id`;
+  const group = tabGroup(tab, f);
+  return sql`SELECT g.empresa_id, ${group.key} AS chave, min(${group.label}) AS descricao,
+      sum(g.qv) AS qv, sum(g.qd) AS qd, sum(g.bruto) AS bruto, sum(g.dev) AS dev, sum(g.notas) AS notas
+    FROM (SELECT f.empresa_id, ${group.id} AS gid, ${sums} ${base} GROUP BY f.empresa_id, ${group.id}) g ${group.joins}
+    GROUP BY g.empresa_id, ${group.key}`;
 }
 
-/** Figures of the groups over companies, with `por_empresa` (jsonb) and net per the returns option. */
-function figuresSql(grouped: SQL, considerReturns: boolean): SQL {
+/**
+ * Figures of the groups over companies, with `por_empresa` (jsonb per company when several; the
+ * one company's id otherwise, the row being its figures: no jsonb built for thousands of groups)
+ * and net per the returns option.
+ */
+function figuresSql(grouped: SQL, considerReturns: boolean, severalCompanies: boolean): SQL {
   const returns = considerReturns ? '1' : '0';
   return sql`SELECT chave, min(descricao) AS descricao,
       (sum(qv) - ${sql.raw(returns)} * sum(qd))::bigint AS quantidade,
       sum(bruto)::bigint AS bruto, sum(dev)::bigint AS dev,
       (sum(bruto) - ${sql.raw(returns)} * sum(dev))::bigint AS liquido, sum(notas)::bigint AS notas,
-      jsonb_agg(jsonb_build_object('idEmpresa', empresa_id, 'quantidade', qv - ${sql.raw(returns)} * qd, 'brutoCentavos', bruto,
-        'devolucoesCentavos', dev, 'liquidoCentavos', bruto - ${sql.raw(returns)} * dev, 'notas', notas) ORDER BY empresa_id) AS por_empresa
+      ${
+        severalCompanies
+          ? sql`jsonb_agg(jsonb_build_object('idEmpresa', empresa_id, 'quantidade', qv - ${sql.raw(returns)} * qd, 'brutoCentavos', bruto,
+        'devolucoesCentavos', dev, 'liquidoCentavos', bruto - ${sql.raw(returns)} * dev, 'notas', notas) ORDER BY empresa_id)`
+          : sql`min(empresa_id)`
+      } AS por_empresa
     FROM (${grouped}) g GROUP BY chave`;
 }
 
@@ -234,7 +259,7 @@ export function billingTabSql(
   const paging = page ? sql`LIMIT ${page.limit}::int OFFSET ${page.offset}::int` : sql``;
   return sql`SELECT r.*, CASE WHEN sum(r.liquido) OVER () = 0 THEN 0 ELSE round(100.0 * r.liquido / sum(r.liquido) OVER (), 2) END AS participacao,
       count(*) OVER () AS total_itens
-    FROM (${figuresSql(groupedSql(tab, f, scope, linesOnly), f.considerarDevolucoes)}) r
+    FROM (${figuresSql(groupedSql(tab, f, scope, linesOnly), f.considerarDevolucoes, scope.companyIds.length > 1)}) r
     ORDER BY ${sql.raw(BILLING_SORT_COLUMNS[sort.column])} ${dir} NULLS LAST, chave ${dir} ${paging}`;
 }
 
@@ -244,5 +269,5 @@ export function billingTabSql(
  * baseline, and a check that rollups and lines agree.
  */
 export function billingTotalsSql(f: BillingFilter, scope: BillingScope, linesOnly = false): SQL {
-  return figuresSql(groupedSql(null, f, scope, linesOnly), f.considerarDevolucoes);
+  return figuresSql(groupedSql(null, f, scope, linesOnly), f.considerarDevolucoes, scope.companyIds.length > 1);
 }

@@ -89,7 +89,9 @@ interface FiguresRow {
   total_itens?: string | number;
 }
 
-function companyFigures(value: unknown): BillingCompanyFigures[] {
+function companyFigures(value: unknown, row: { quantidade: number; brutoCentavos: number; devolucoesCentavos: number; liquidoCentavos: number; notas: number }): BillingCompanyFigures[] {
+  // one company: the SQL gives its id and the row is its figures
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) return [{ idEmpresa: Number(value), ...row }];
   const list = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
   return list.map((c) => ({
     idEmpresa: Number(c.idEmpresa),
@@ -103,17 +105,14 @@ function companyFigures(value: unknown): BillingCompanyFigures[] {
 
 /** A tab's row from its SQL row. */
 export function toBillingRow(r: FiguresRow): BillingRow {
-  return {
-    chave: r.chave,
-    descricao: r.descricao ?? '',
+  const figures = {
     quantidade: Number(r.quantidade),
     brutoCentavos: Number(r.bruto),
     devolucoesCentavos: Number(r.dev),
     liquidoCentavos: Number(r.liquido),
     notas: Number(r.notas),
-    participacao: Number(r.participacao ?? 0),
-    porEmpresa: companyFigures(r.por_empresa),
   };
+  return { chave: r.chave, descricao: r.descricao ?? '', ...figures, participacao: Number(r.participacao ?? 0), porEmpresa: companyFigures(r.por_empresa, figures) };
 }
 
 /**

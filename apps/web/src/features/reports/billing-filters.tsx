@@ -2,6 +2,7 @@ import { useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -26,7 +27,7 @@ export interface BillingFiltersProps {
   defaults: { dataInicio: string; dataFim: string };
   /** The user's companies. */
   companies: readonly IdNome[];
-  /** The companies the query uses now (for the pickers' options). */
+  /** The companies the query uses now (the selected one when the URL names none): shown as chosen, and the pickers' scope. */
   companyIds: QueryValue;
   onApply: (filters: BillingFilterValues) => void;
   onClear: () => void;
@@ -80,7 +81,7 @@ export function BillingFilters({ value, defaults, companies, companyIds, onApply
   const start = value.dataInicio ?? defaults.dataInicio;
   const end = value.dataFim ?? defaults.dataFim;
   const badRange = end < start;
-  const chosen = (value.idEmpresa ?? '').split(',').filter(Boolean);
+  const chosen = (Array.isArray(companyIds) ? companyIds : []).map(String);
   const onEnter = (event: React.KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -94,17 +95,29 @@ export function BillingFilters({ value, defaults, companies, companyIds, onApply
   return (
     <Paper variant="outlined" component="section" aria-label={t('billingReport.filters.title')} sx={{ p: 2, mb: 2 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' }, alignItems: 'start' }}>
-        <Autocomplete<IdNome, true>
-          multiple
+        <TextField
           id="billing-empresas"
-          options={[...companies]}
-          value={companies.filter((c) => chosen.includes(String(c.id)))}
-          getOptionLabel={(o) => o.nome}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          onChange={(_, list) => apply({ idEmpresa: list.map((c) => c.id).join(',') })}
-          renderInput={(params) => <TextField {...params} label={t('billingReport.filters.empresas')} slotProps={{ inputLabel: { shrink: true } }} />}
+          select
+          label={t('billingReport.filters.empresas')}
+          value={chosen}
+          onChange={(e) => {
+            const next = e.target.value as unknown as string[];
+            if (next.length > 0) apply({ idEmpresa: next.join(',') });
+          }}
+          fullWidth
+          slotProps={{
+            inputLabel: { shrink: true },
+            select: { multiple: true, renderValue: (ids) => (ids as string[]).map((id) => companies.find((c) => String(c.id) === id)?.nome ?? `#${id}`).join(', ') },
+          }}
           sx={{ gridColumn: { md: 'span 2' } }}
-        />
+        >
+          {companies.map((c) => (
+            <MenuItem key={c.id} value={String(c.id)}>
+              <Checkbox checked={chosen.includes(String(c.id))} size="small" sx={{ py: 0 }} />
+              {c.nome}
+            </MenuItem>
+          ))}
+        </TextField>
         <DatePicker
           label={t('billingReport.filters.dataInicio')}
           format={DATE_FORMAT}

@@ -52,12 +52,12 @@ function BillingTotalsCards({ totals, companies }: { totals: BillingTotals | und
           <Typography variant="caption" color="text.secondary" component="div">
             {label}
           </Typography>
-          <Typography variant="h6" component="div" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid={`billing-total-${key}`}>
+          <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere', lineHeight: 1.3 }} data-testid={`billing-total-${key}`}>
             {value}
           </Typography>
           {several && key === 'liquido' &&
             totals?.porEmpresa.map((c) => (
-              <Typography key={c.idEmpresa} variant="caption" color="text.secondary" component="div" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              <Typography key={c.idEmpresa} variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
                 {name(c.idEmpresa)}: {brl(c.liquidoCentavos)}
               </Typography>
             ))}
@@ -182,7 +182,7 @@ export function BillingPage() {
             ))}
           </Tabs>
           {tab === 'data' && (
-            <ToggleButtonGroup size="small" exclusive value={list.filters.agrupamento ?? 'dia'} onChange={(_, next: string | null) => next && list.setFilters({ ...list.filters, agrupamento: next === 'dia' ? undefined : next })} sx={{ mb: 0.5 }}>
+            <ToggleButtonGroup size="small" exclusive value={list.filters.agrupamento ?? 'dia'} onChange={(_, next: string | null) => next && list.setFilters({ ...list.filters, agrupamento: next === 'dia' ? undefined : next })} sx={{ mb: 0.5, '& .MuiToggleButton-root': { color: 'text.primary' }, '& .MuiToggleButton-root.Mui-selected': { color: 'primary.main' } }}>
               <ToggleButton value="dia">{t('billingReport.grouping.dia')}</ToggleButton>
               <ToggleButton value="mes">{t('billingReport.grouping.mes')}</ToggleButton>
             </ToggleButtonGroup>
