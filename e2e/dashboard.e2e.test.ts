@@ -42,14 +42,14 @@ beforeAll(async () => {
   companies = Object.fromEntries(empresas.map((e) => [e.nome, e.id]));
   // the first sync of the demo ERP: wait until both companies have sales this month (a plain
   // loop: expect.poll belongs inside a test)
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 420_000;
   for (;;) {
     const both = await Promise.all([DISTRIBUTOR, PUBLISHER].map((name) => apiGet<Dashboard>(`dashboard?idEmpresa=${companies[name]}`)));
     if (both.every((d) => d.mes.notas > 0)) break;
-    if (Date.now() > deadline) throw new Error('the demo ERP sync did not bring sales of both companies within 180 s');
+    if (Date.now() > deadline) throw new Error('the demo ERP sync did not bring sales of both companies within 420 s');
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
-}, 420_000);
+}, 720_000);
 
 afterAll(async () => {
   await server?.stop();
