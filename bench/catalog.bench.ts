@@ -63,7 +63,7 @@ const SCENARIO_FILTER = (process.env.BENCH_SCENARIOS ?? '').split(',').map((s) =
 // ---------------------------------------------------------------------------------------------
 
 /** What the parent asks the load generator to run. */
-interface LoadRequest {
+export interface LoadRequest {
   url: string;
   token?: string;
   connections: number;
@@ -71,7 +71,7 @@ interface LoadRequest {
 }
 
 /** What one scenario measured. Latencies in milliseconds. */
-interface LoadResult {
+export interface LoadResult {
   requests: number;
   rps: number;
   p50: number;
@@ -103,7 +103,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-async function runLoad(req: LoadRequest): Promise<LoadResult> {
+export async function runLoad(req: LoadRequest): Promise<LoadResult> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const times: number[] = [];
   const headers = req.token ? { authorization: `Bearer ${req.token}` } : undefined;
@@ -126,8 +126,8 @@ async function runLoad(req: LoadRequest): Promise<LoadResult> {
   });
 }
 
-/** Runs one load scenario in a fresh child process. */
-function load(req: LoadRequest): Promise<LoadResult> {
+/** Runs one load scenario in a fresh child process (this file, run with `--load-generator`). */
+export function load(req: LoadRequest): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--load-generator'], { stdio: 'inherit' });
     child.once('message', (msg: { ok: boolean; result?: LoadResult; error?: string }) => {
@@ -261,8 +261,8 @@ async function catalogueIndexes(db: Executor): Promise<{ name: string; def: stri
   return res.rows;
 }
 
-/** Fills an empty, migrated database with the synthetic catalogue and the demo users. */
-async function generateCatalogue(database: Database, rows: number): Promise<number> {
+/** Fills an empty, migrated database with the synthetic catalogue and the demo users (also used by terminal.bench.ts). */
+export async function generateCatalogue(database: Database, rows: number): Promise<number> {
   const started = Date.now();
   const db = database.db;
   await db.transaction(async (tx) => {
@@ -379,7 +379,7 @@ function printTable(rows: Row[]): void {
 }
 
 /** A bare Fastify JSON route, the floor the API is compared with. */
-async function bareFastify(): Promise<LoadResult> {
+export async function bareFastify(): Promise<LoadResult> {
   const app = Fastify({ logger: false });
   app.get('/ping', async () => ({ ok: true, now: Date.now() }));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -487,8 +487,12 @@ async function main(): Promise<void> {
   console.log('\nLatencies: exact percentiles of every response time (autocannon `response` event), nearest rank.');
 }
 
-// Entry: the same file is the benchmark (parent) and the load generator (child).
-if (process.argv.includes('--load-generator')) {
+// Entry: the same file is the benchmark (parent) and the load generator (child). Imported by
+// another bench (terminal.bench.ts reuses the generator and the load generator), it runs nothing.
+const isEntry = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (!isEntry) {
+  // imported: only the exports are used
+} else if (process.argv.includes('--load-generator')) {
   process.on('message', (msg: LoadRequest) => {
     runLoad(msg).then(
       (result) => process.send?.({ ok: true, result }, () => process.exit(0)),

@@ -3,6 +3,7 @@ import { TaskKindRegistry } from './schedules/task-kinds.ts';
 import type { DomainQueue } from './jobs/job-queue.ts';
 import type { AuditScopes } from './audit/audit.service.ts';
 import type { ExportSource } from './shared/export-source.ts';
+import { BILLING_EXPORT_SOURCES } from './reports/billing-export.ts';
 import { AUTH_TASK_KINDS } from './auth/auth-task-kinds.ts';
 import { EMAIL_TASK_KINDS } from './email/email-task-kinds.ts';
 import { ERP_TASK_KINDS } from './erp/erp-task-kinds.ts';
@@ -13,6 +14,7 @@ import { PARAMETERS_AUDIT_SCOPES } from './parameters/api-access.service.ts';
 import { EXPORTS_TASK_KINDS } from './exports/exports-task-kinds.ts';
 import { exportQueues } from './exports/exports.queue.ts';
 import { STOCK_REPORT_EXPORT_SOURCES } from './reports/stock-report.service.ts';
+import { OPPORTUNITY_REPORT_EXPORT_SOURCES } from './reports/opportunity-report.service.ts';
 
 /*
  * The composition root's registry of what each domain contributes besides its routes (those are in
@@ -29,7 +31,7 @@ export const TASK_KINDS: readonly TaskKind[] = [...AUTH_TASK_KINDS, ...EMAIL_TAS
  * `origem`, and the export job streams their rows. A report adds `...ITS_EXPORT_SOURCES` here
  * (contract in `shared/export-source.ts`; `origem` unique, checked when the app starts).
  */
-export const EXPORT_SOURCES: readonly ExportSource[] = [...STOCK_REPORT_EXPORT_SOURCES];
+export const EXPORT_SOURCES: readonly ExportSource[] = [...STOCK_REPORT_EXPORT_SOURCES, ...BILLING_EXPORT_SOURCES, ...OPPORTUNITY_REPORT_EXPORT_SOURCES];
 
 /** Every domain's job queue: declared by every process before the queue starts, worked by the background work. */
 export const DOMAIN_QUEUES: readonly DomainQueue[] = [...PRODUCT_IMPORT_QUEUES, ...exportQueues(EXPORT_SOURCES)];

@@ -2,6 +2,7 @@ import { applicationUrl, loadConfig } from './config.ts';
 import { isEmptyDatabase, openDatabase } from './db/client.ts';
 import { seedParameterDefaults } from './parameters/parameters.service.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
+import { seedDemoOpportunities } from './reports/opportunity-report.seed.ts';
 import { seedDemoBisac } from './matching/categoria-bisac.service.ts';
 import { buildApp } from './app.ts';
 import { settleEmailDeliveries } from './email/email.service.ts';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   if (config.seedDemo && (await isEmptyDatabase(database.db))) {
     const seed = await seedDemoData(database.db, { appUrl: applicationUrl(config) });
     if (config.erpSim) await seedDemoErpParameters(database.db, config.erpSimPort);
+    await seedDemoOpportunities(database.db, seed);
     // the BISAC headings, so BISAC matching can be tried (not shipped: read from BISAC_FILE when present)
     const report = await seedDemoBisac(database.db, { userId: seed.adminId, userName: 'Administrador', companyId: null }, config.bisacFile);
     bisacSeed = report ? `Lista BISAC importada de ${config.bisacFile}: ${report.inseridos} categorias` : `Lista BISAC não encontrada em ${config.bisacFile} (BISAC_FILE): importe-a em Correspondência categoria BISAC`;

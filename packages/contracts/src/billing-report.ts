@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_INT4, MAX_PAGE_SIZE, idSchema, integer, pagedListSchema, text } from './common.ts';
 import { isoDaySchema } from './integration.ts';
+import { isoDayInDisplayZone } from './datetime.ts';
 
 /**
  * Billing report (issue 17 part 2, SPEC 2 "Billing report"; rules in docs/reports.md): wire shapes
@@ -40,7 +41,8 @@ function queryBoolean(fallback: boolean) {
  * Filters shared by the totals, the tabs and the exports (`filtros` of `fila-exportacao`):
  * - `idEmpresa`: repeatable (`?idEmpresa=1&idEmpresa=2`), 1-20 companies where the caller holds
  *   ROLE_VISUALIZAR_RELATORIO_FATURAMENTO; default the selected company;
- * - `dataInicio`, `dataFim`: days `YYYY-MM-DD`, inclusive, required; at most 10 years apart;
+ * - `dataInicio`, `dataFim`: days `YYYY-MM-DD` (America/Sao_Paulo), inclusive, at most 10 years
+ *   apart; default the current month up to today;
  * - `idAssunto` (ERP subject id), `idEditora` (catalogue publisher id), `idCliente` (ERP client id);
  * - `numeroNota`, `serie`: the invoice (a return is filtered by the invoice it returns);
  * - `ean`, `descricaoProduto` (title contains, accents and case ignored), `uf`;
@@ -51,8 +53,8 @@ export const billingFilterSchema = z.strictObject({
   idEmpresa: z
     .preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(idSchema).min(1).max(20, 'No máximo 20 empresas'))
     .optional(),
-  dataInicio: isoDaySchema,
-  dataFim: isoDaySchema,
+  dataInicio: isoDaySchema.optional().default(() => `${isoDayInDisplayZone(new Date()).slice(0, 7)}-01`),
+  dataFim: isoDaySchema.optional().default(() => isoDayInDisplayZone(new Date())),
   idAssunto: idSchema.optional(),
   idEditora: idSchema.optional(),
   idCliente: idSchema.optional(),
@@ -76,8 +78,16 @@ export const billingTabQuerySchema = billingFilterSchema.extend({
 /** Query of a tab. */
 export type BillingTabQuery = z.infer<typeof billingTabQuerySchema>;
 
-/** Path of a tab. */
-export const billingTabParamsSchema = z.strictObject({ aba: z.enum(BILLING_TABS, { error: INVALID_BILLING_TAB_MESSAGE }) });
+/**
+ * Path of a tab: any short text here; the route answers 400 on `aba` (INVALID_BILLING_TAB_MESSAGE)
+ * for one outside BILLING_TABS after the query is validated, so a bad query is named first.
+ */
+export const billingTabParamsSchema = z.strictObject({ aba: text({ max: 30 }) });
+
+/** True when `value` is one of the seven tabs. */
+export function isBillingTab(value: string): value is BillingTab {
+  return (BILLING_TABS as readonly string[]).includes(value);
+}
 
 /** Sortable columns of a tab (every column). */
 export const BILLING_SORT_FIELDS = ['chave', 'descricao', 'quantidade', 'brutoCentavos', 'devolucoesCentavos', 'liquidoCentavos', 'notas', 'participacao'] as const;
@@ -135,8 +145,10 @@ export const billingPageSchema = pagedListSchema(billingRowSchema);
 
 /** Pickers of the filters (`GET relatorio/faturamento/opcoes/{tipo}`). */
 export const BILLING_OPTION_KINDS = ['cliente', 'editora', 'assunto'] as const;
-/** Path of a picker. */
-export const billingOptionParamsSchema = z.strictObject({ tipo: z.enum(BILLING_OPTION_KINDS, { error: `Use ${BILLING_OPTION_KINDS.join(', ')}` }) });
+/** Message of an unknown picker. */
+export const INVALID_BILLING_OPTION_MESSAGE = `Tipo inválido: use ${BILLING_OPTION_KINDS.join(', ')}`;
+/** Path of a picker (checked against BILLING_OPTION_KINDS by the route, after the query). */
+export const billingOptionParamsSchema = z.strictObject({ tipo: text({ max: 30 }) });
 /** Query of a picker: `term` (name or CNPJ contains), the companies. */
 export const billingOptionQuerySchema = z.strictObject({
   term: text({ max: 100 }).optional(),

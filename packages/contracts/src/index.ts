@@ -28,5 +28,7 @@ export * from './terminal-filters.ts';
 export * from './exports.ts';
 export * from './stock-report.ts';
 export * from './billing-report.ts';
+export * from './opportunity-report.ts';
 export * from './orders.ts';
+export * from './read-side.ts';
 export * from './dashboard.ts';

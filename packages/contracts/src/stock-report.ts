@@ -47,6 +47,9 @@ function repeatable<T extends z.ZodTypeAny>(item: T, max = 200) {
   return z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item).max(max, `No máximo ${max} valores`).optional());
 }
 
+/** ONIX list 65 codes are two digits: the situations a filter may name. */
+export const STOCK_SITUATION_CODES = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')) as [string, ...string[]];
+
 /** Physical-stock bound of the "less than / greater than" filter (units). */
 const stockBound = integer({ min: -MAX_INT4, max: MAX_INT4 });
 
@@ -67,7 +70,7 @@ export const stockReportFilterShape = {
   descricao: text({ max: 200 }).optional(),
   idEditora: repeatable(idSchema),
   idAssunto: repeatable(idSchema),
-  situacao: repeatable(text({ max: 2 })),
+  situacao: repeatable(z.enum(STOCK_SITUATION_CODES, { error: 'Informe um código de situação de dois dígitos' })),
   idTipoProduto: repeatable(idSchema),
   fisicoMenorQue: stockBound.optional(),
   fisicoMaiorQue: stockBound.optional(),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openTestDatabase } from '../test/test-app.ts';
+import { createTestApp, openTestDatabase } from '../test/test-app.ts';
+import { call } from '../auth/auth.test-helpers.ts';
 import type { Database } from './client.ts';
 import { openReadDatabase, type ReadDatabase } from './read-database.ts';
 
@@ -72,6 +73,36 @@ describe('DATABASE_READ_URL on a hot standby', () => {
     await expect.poll(() => read.staleSince(), { timeout: 10_000 }).toBeNull();
     const caughtUp = await read.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM empresa WHERE codigo_erp = 'ATR'`);
     expect((caughtUp as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+  });
+
+  it('GET relatorio/atualizacao says "dados até" the standby\'s replay time while it lags, null once caught up', async () => {
+    const t = await createTestApp();
+    try {
+      expect(t.ctx.readDb.replica).toBe(true);
+      const admin = await t.login('admin', 'admin');
+      const standbyOfApp = new URL(t.ctx.config.databaseReadUrl!);
+      const pause = async (fn: string) => {
+        const client = new pg.Client({ connectionString: standbyOfApp.toString() });
+        await client.connect();
+        await client.query(`SELECT ${fn}()`).finally(() => client.end());
+      };
+      expect((await call(t.app, 'GET', 'relatorio/atualizacao', { token: admin.token })).json()).toEqual({ dadosAte: null });
+      await pause('pg_wal_replay_pause');
+      try {
+        await t.database.transaction(async (tx) => {
+          await tx.executeSql('SET LOCAL synchronous_commit = local');
+          await tx.executeSql("INSERT INTO empresa (nome, cnpj, codigo_erp) VALUES ('Depois Ltda', '11444777000242', 'DEP')");
+        });
+        await expect
+          .poll(async () => (await call(t.app, 'GET', 'relatorio/atualizacao', { token: admin.token })).json().dadosAte, { timeout: 10_000 })
+          .toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      } finally {
+        await pause('pg_wal_replay_resume');
+      }
+      await expect.poll(async () => (await call(t.app, 'GET', 'relatorio/atualizacao', { token: admin.token })).json().dadosAte, { timeout: 10_000 }).toBeNull();
+    } finally {
+      await t.close();
+    }
   });
 
   it('answers the primary itself when no read URL is given', () => {

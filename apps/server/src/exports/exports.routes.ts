@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { errorBodySchema, exportCreatedSchema, exportFileSchema, exportListQuerySchema, exportPageSchema, exportRequestSchema, idParams, type ExportFormat } from '@acervo/contracts';
+import { errorBodySchema, exportCreatedSchema, exportFileSchema, exportListQuerySchema, exportPageSchema, idParams, type ExportFormat } from '@acervo/contracts';
 import type { DomainRoutes } from '../shared/context.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
 import { requireAuth } from '../shared/request-auth.ts';
-import { countUnviewed, listExports, openExportFile, readExportFile, requestExport } from './exports.service.ts';
+import { countUnviewed, listExports, openExportFile, parseExportRequest, readExportFile, requestExport } from './exports.service.ts';
 
 const tags = ['Fila de exportação'];
 const security = [{ bearer: [] }];
@@ -36,9 +36,17 @@ export const exportsRoutes: DomainRoutes = (api, ctx) => {
     api.post(
       `/fila-exportacao/${segment}`,
       {
-        schema: { tags, summary: `Solicita uma exportação ${format}`, security, body: exportRequestSchema, response: { 201: exportCreatedSchema, ...AUTH_ERRORS } },
+        // the body ({origem, filtros}: exportRequestSchema) is checked by parseExportRequest, then
+        // `filtros` by the report's own strict schema: one route schema cannot list every report's filters
+        schema: {
+          tags,
+          summary: `Solicita uma exportação ${format}`,
+          description: 'Corpo `{origem, filtros}`: `origem` o relatório e a aba (`relatorio/estoque`…), `filtros` a consulta do relatório (validada pelo esquema do relatório; 400 em `filtros.<campo>`).',
+          security,
+          response: { 201: exportCreatedSchema, ...AUTH_ERRORS },
+        },
       },
-      async (request, reply) => reply.code(201).send({ id: await requestExport(deps, requireAuth(request), format, request.body) }),
+      async (request, reply) => reply.code(201).send({ id: await requestExport(deps, requireAuth(request), format, parseExportRequest(request.body)) }),
     );
   }
 

@@ -23,6 +23,7 @@ import {
   type ExportListQuery,
   type ExportPage,
   type ExportRequest,
+  exportRequestSchema,
   type ExportStatus,
   type FieldMessage,
 } from '@acervo/contracts';
@@ -68,6 +69,28 @@ export interface ExportJob {
   idExportacao: number;
 }
 
+/** A ZodError as the SPEC 400 fields, each path prefixed (`filtros.ean`); unknown keys named one by one. */
+function zodFields(err: ZodError, prefix: string[]): FieldMessage[] {
+  return err.issues.flatMap((issue): FieldMessage[] => {
+    const at = [...prefix, ...issue.path.map(String)];
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ field: [...at, key].join('.'), message: `Campo não permitido: ${key}` }));
+    return [{ field: at.join('.'), message: issue.message }];
+  });
+}
+
+/**
+ * The body of `POST fila-exportacao/csv|excel`, checked here rather than by the route's schema:
+ * `filtros` is each report's own query, checked by that report's strict schema (`parseFilters`),
+ * which a route schema written once for every report cannot list.
+ * @throws DomainError VALIDATION naming the field (`origem`, `filtros`, `body`)
+ */
+export function parseExportRequest(body: unknown): ExportRequest {
+  const parsed = exportRequestSchema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const fields = zodFields(parsed.error, []).map((f) => (f.field ? f : { ...f, field: 'body' }));
+  throw new DomainError('VALIDATION', fields[0]!.message, fields);
+}
+
 /**
  * Parses a source's filters, mapping its errors to the SPEC 400 body with fields `filtros.<campo>`.
  * @throws DomainError VALIDATION
@@ -77,7 +100,7 @@ export function parseSourceFilters(source: ExportSource, filtros: unknown): unkn
     return source.parseFilters(filtros);
   } catch (err) {
     if (err instanceof ZodError) {
-      const fields: FieldMessage[] = err.issues.map((issue) => ({ field: ['filtros', ...issue.path.map(String)].join('.'), message: issue.message }));
+      const fields = zodFields(err, ['filtros']);
       throw new DomainError('VALIDATION', fields[0]?.message ?? 'Filtros inválidos', fields);
     }
     if (err instanceof DomainError) {

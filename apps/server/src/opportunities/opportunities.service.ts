@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  FORBIDDEN_MESSAGE,
   OPEN_OPPORTUNITY_DAYS,
   OPPORTUNITY_COMPANY_MESSAGE,
   OPPORTUNITY_DATE_RANGE_MESSAGE,
@@ -52,7 +53,7 @@ export async function userCompanyIds(db: Executor, userId: number): Promise<numb
  */
 export async function createOpportunity(db: Db, auth: AuthContext, body: OpportunityRequest): Promise<OpportunityCreated> {
   const companyId = auth.companyId;
-  if (!companyId) throw new DomainError('FORBIDDEN', OPPORTUNITY_COMPANY_MESSAGE);
+  if (!companyId) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   const id = await db.transaction(async (tx) => {
     const product = body.idProduto ? await findProductIdentity(tx, body.idProduto) : null;
     if (body.idProduto && !product) throw fieldError('idProduto', OPPORTUNITY_PRODUCT_NOT_FOUND_MESSAGE);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ERP_ENTITIES, erpLoginResponseSchema, type ErpEntity, type ErpStock, type OrderClient, type OrderDetail, type OrderOption, type OrderProduct, type SessionUser } from '@acervo/contracts';
 import { startErpSimulator, type ErpSimulator } from '@acervo/erp-sim';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { resultRows } from '../db/rows.ts';
 import type { TaskContext } from '../schedules/task-kinds.ts';
 import { createErpTaskKinds, syncTaskKind } from '../erp/erp-task-kinds.ts';
 import { setErpParameters } from '../erp/test-helpers/erp-test-db.ts';
@@ -39,7 +40,7 @@ async function get<T>(user: SessionUser, url: string): Promise<T> {
 async function simStock(erpProductId: string): Promise<ErpStock> {
   const login = erpLoginResponseSchema.parse(await (await fetch(`${sim.url}/api/v1/login`, { method: 'POST', body: JSON.stringify({ usuario: 'erp', senha: 'erp' }) })).json());
   const all = await fetch(`${sim.url}/api/v1/empresas/DEMO01/registros/ESTOQUE?limite=1000`, { headers: { authorization: `Bearer ${login.token}` } });
-  return ((await all.json()).itens as ErpStock[]).find((s) => s.idProduto === erpProductId)!;
+  return (((await all.json()) as { itens: ErpStock[] }).itens).find((s) => s.idProduto === erpProductId)!;
 }
 
 beforeAll(async () => {
@@ -63,7 +64,7 @@ describe('sales order against the ERP simulator', () => {
     const [operation] = await get<OrderOption[]>(seller, 'tipo-operacao-fiscal');
     expect(operation.descricao).toMatch(/^5102 /);
     const product = (await get<OrderProduct[]>(seller, 'pedido-venda/produto?term=a')).find((p) => p.ativo && (p.disponivel ?? 0) >= 3)!;
-    const erpId = String((await t.ctx.db.execute(sql`SELECT id_erp FROM erp_produto WHERE empresa_id = ${t.seed.companyIds[0]} AND produto_id = ${product.idProduto}`)).rows[0].id_erp);
+    const erpId = String(resultRows<{ id_erp: string }>(await t.ctx.db.execute(sql`SELECT id_erp FROM erp_produto WHERE empresa_id = ${t.seed.companyIds[0]} AND produto_id = ${product.idProduto}`))[0].id_erp);
     const before = await simStock(erpId);
 
     const res = await t.app.inject({
@@ -83,7 +84,7 @@ describe('sales order against the ERP simulator', () => {
 
     sim.advance(25);
     await sync(['VENDA', 'ESTOQUE']);
-    const [invoice] = (await t.ctx.db.execute(sql`SELECT numero, total_centavos FROM erp_venda WHERE empresa_id = ${t.seed.companyIds[0]} AND referencia_pedido = ${String(order.numero)}`)).rows as { numero: number; total_centavos: string }[];
+    const [invoice] = resultRows<{ numero: number; total_centavos: string }>(await t.ctx.db.execute(sql`SELECT numero, total_centavos FROM erp_venda WHERE empresa_id = ${t.seed.companyIds[0]} AND referencia_pedido = ${String(order.numero)}`));
     expect(Number(invoice.total_centavos)).toBe(order.totalCentavos);
     const listed = (await get<{ itens: OrderDetail[] }>(seller, 'pedido-venda')).itens.find((o) => o.id === order.id)!;
     expect(listed.numeroNota).toBe(Number(invoice.numero));

@@ -170,8 +170,8 @@ function tabGroup(tab: BillingTab, f: BillingFilter): { key: SQL; label: SQL; jo
  * `notas` counts distinct invoices; with a product dimension (a product-side tab or a product
  * filter) it counts (invoice, title) pairs, what the product rollup can add exactly.
  */
-function groupedSql(tab: BillingTab | null, f: BillingFilter, scope: BillingScope): SQL {
-  const source = chooseSource(tab, f, scope);
+function groupedSql(tab: BillingTab | null, f: BillingFilter, scope: BillingScope, linesOnly = false): SQL {
+  const source: Source = linesOnly ? { kind: 'linhas' } : chooseSource(tab, f, scope);
   const productDim = neededDimensions(tab, f, scope).has('produto');
   const group = tab ? tabGroup(tab, f) : { key: sql`''`, label: sql`''`, joins: sql`` };
   const { joins, where } = filtersSql(f, scope, productDim);
@@ -228,16 +228,21 @@ export function billingTabSql(
   scope: BillingScope,
   sort: { column: keyof typeof BILLING_SORT_COLUMNS; direction: 'asc' | 'desc' },
   page?: { limit: number; offset: number },
+  linesOnly = false,
 ): SQL {
   const dir = sql.raw(sort.direction === 'desc' ? 'DESC' : 'ASC');
   const paging = page ? sql`LIMIT ${page.limit}::int OFFSET ${page.offset}::int` : sql``;
   return sql`SELECT r.*, CASE WHEN sum(r.liquido) OVER () = 0 THEN 0 ELSE round(100.0 * r.liquido / sum(r.liquido) OVER (), 2) END AS participacao,
       count(*) OVER () AS total_itens
-    FROM (${figuresSql(groupedSql(tab, f, scope), f.considerarDevolucoes)}) r
+    FROM (${figuresSql(groupedSql(tab, f, scope, linesOnly), f.considerarDevolucoes)}) r
     ORDER BY ${sql.raw(BILLING_SORT_COLUMNS[sort.column])} ${dir} NULLS LAST, chave ${dir} ${paging}`;
 }
 
-/** The totals (one row, `por_empresa` per company; no row when nothing matched). */
-export function billingTotalsSql(f: BillingFilter, scope: BillingScope): SQL {
-  return figuresSql(groupedSql(null, f, scope), f.considerarDevolucoes);
+/**
+ * The totals (one row, `por_empresa` per company; no row when nothing matched).
+ * `linesOnly` (here and in `billingTabSql`) reads the lines whatever the filters: the bench's
+ * baseline, and a check that rollups and lines agree.
+ */
+export function billingTotalsSql(f: BillingFilter, scope: BillingScope, linesOnly = false): SQL {
+  return figuresSql(groupedSql(null, f, scope, linesOnly), f.considerarDevolucoes);
 }

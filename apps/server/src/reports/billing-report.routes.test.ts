@@ -272,6 +272,20 @@ describe('billing tabs', () => {
   });
 });
 
+describe('export sources', () => {
+  it.each(['cliente', 'data'] as const)('%s streams the same rows as the API, in its order', async (tab) => {
+    const source = t.ctx.exportSources.get(`relatorio/faturamento/${tab}`);
+    expect(source).toBeDefined();
+    const filtros = { idEmpresa: [String(c1), String(c2)], dataInicio: FROM, dataFim: TO, sorter: 'liquidoCentavos,desc' };
+    const auth = { userId: t.seed.adminId, sessionId: 's', companyId: c1, roles: [REQUIRED.relatorioFaturamento], login: 'admin', name: 'Administrador', profileName: null };
+    const exported: unknown[][] = [];
+    for await (const row of source!.rows(t.database, auth, source!.parseFilters(filtros))) exported.push(row);
+    const api = await allRows(admin.token, tab, { idEmpresa: [c1, c2], dataInicio: FROM, dataFim: TO, sorter: 'liquidoCentavos,desc' });
+    expect(exported).toEqual(api.map((r) => [r.chave, r.descricao, r.quantidade, r.brutoCentavos, r.devolucoesCentavos, r.liquidoCentavos, r.notas, r.participacao / 100]));
+    expect(() => source!.parseFilters({ ...filtros, dataFim: '2020-01-01' })).toThrow();
+  });
+});
+
 describe('who sees what', () => {
   it('a user linked to one company cannot read another company', async () => {
     const res = await call(t.app, 'GET', `relatorio/faturamento/totais?${qs({ idEmpresa: [c1, c2], dataInicio: FROM, dataFim: TO })}`, { token: single.token });

@@ -1,5 +1,9 @@
 import {
+  BILLING_OPTION_KINDS,
+  INVALID_BILLING_OPTION_MESSAGE,
+  INVALID_BILLING_TAB_MESSAGE,
   REQUIRED,
+  isBillingTab,
   billingFilterSchema,
   billingOptionListSchema,
   billingOptionParamsSchema,
@@ -12,6 +16,7 @@ import {
 import type { DomainRoutes } from '../shared/context.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
 import { requireAuth } from '../shared/request-auth.ts';
+import { fieldError } from '../shared/errors.ts';
 import { billingOptions, billingTab, billingTotals } from './billing-report.service.ts';
 
 /**
@@ -54,7 +59,11 @@ export const billingReportRoutes: DomainRoutes = (api, ctx) => {
       },
       config,
     },
-    async (request) => billingOptions(ctx.db, requireAuth(request), request.params.tipo, request.query.term, request.query.idEmpresa),
+    async (request) => {
+      const kind = BILLING_OPTION_KINDS.find((k) => k === request.params.tipo);
+      if (!kind) throw fieldError('tipo', INVALID_BILLING_OPTION_MESSAGE);
+      return billingOptions(ctx.db, requireAuth(request), kind, request.query.term, request.query.idEmpresa);
+    },
   );
 
   api.get(
@@ -70,6 +79,10 @@ export const billingReportRoutes: DomainRoutes = (api, ctx) => {
       },
       config,
     },
-    async (request) => billingTab(ctx.db, requireAuth(request), request.params.aba, request.query),
+    async (request) => {
+      const tab = request.params.aba;
+      if (!isBillingTab(tab)) throw fieldError('aba', INVALID_BILLING_TAB_MESSAGE);
+      return billingTab(ctx.db, requireAuth(request), tab, request.query);
+    },
   );
 };

@@ -57,6 +57,9 @@ async function* postgresCursor(database: Database, text: string, params: unknown
   let cancelled = false;
   let next = new Promise<Record<string, unknown>[] | null>((resolve) => (deliver = resolve));
   const produce = async (tx: SqlExecutor) => {
+    // the whole result is read: plan for the last row, not the first 10 % (measured: 200,000 stock
+    // rows 10.6 s → 8.7 s on a loaded machine)
+    await tx.executeSql('SET LOCAL cursor_tuple_fraction = 1');
     await tx.executeSql(`DECLARE ${name} NO SCROLL CURSOR FOR ${text}`, params.length > 0 ? params : undefined);
     for (;;) {
       const { rows } = await tx.executeSql(`FETCH ${batchSize} FROM ${name}`);

@@ -71,20 +71,25 @@ export function editDistance(a: string, b: string, limit = Number.MAX_SAFE_INTEG
 
 /**
  * LIKE patterns that every vocabulary word within `budget` edits of `word` satisfies (pigeonhole):
- * with 1 edit the word keeps its first half at the start or its second half at the end; with 2
- * edits one of three parts survives: the first at the start, the last at the end, or the middle
- * anywhere. The trigram index answers each pattern; the application then checks the exact
- * distance. Words are letters and digits only, so they hold no LIKE wildcard.
+ * with 1 edit the word keeps its first half at the start or its second half at the end, or, for a
+ * swap of the two letters around the middle, both sides of them (`ab__ef`); with 2 edits one of
+ * three parts survives (the first at the start, the last at the end, the middle anywhere) for the
+ * cut points (a, b) or (a + 1, b + 1), the second set covering swaps across the first cuts. The
+ * trigram index answers each pattern; the application then checks the exact distance. Words are
+ * letters and digits only, so they hold no LIKE wildcard.
  */
 export function typoPatterns(word: string, budget: number): string[] {
-  const chars = [...word];
+  const c = [...word];
+  const part = (from: number, to?: number) => c.slice(from, to).join('');
   if (budget <= 0) return [];
   if (budget === 1) {
-    const half = Math.floor(chars.length / 2);
-    return [`${chars.slice(0, half).join('')}%`, `%${chars.slice(half).join('')}`];
+    const h = Math.floor(c.length / 2);
+    return [`${part(0, h)}%`, `%${part(h)}`, `${part(0, h - 1)}__${part(h + 1)}`];
   }
-  const third = Math.floor(chars.length / 3);
-  return [`${chars.slice(0, third).join('')}%`, `%${chars.slice(third, chars.length - third).join('')}%`, `%${chars.slice(chars.length - third).join('')}`];
+  const a = Math.floor(c.length / 3);
+  const b = c.length - a;
+  const cuts = (x: number, y: number) => [`${part(0, x)}%`, `%${part(x, y)}%`, `%${part(y)}`];
+  return [...new Set([...cuts(a, b), ...cuts(a + 1, b + 1)])];
 }
 
 /** A query recognised as a barcode: the digits to look for and whether a whole code was typed. */
@@ -170,6 +175,8 @@ export interface WordMatch {
 /** Ranking keys of a title; `compareRank` orders by them. */
 export interface RankKeys {
   id: number;
+  /** The typed words are the title's words, in order (accents, case and punctuation aside). */
+  exactTitle: boolean;
   /** Every typed word found in the title itself (not the subtitle). */
   allInTitle: boolean;
   /** Sum over the words of the best field's rank (FIELD_RANK); a word found nowhere counts 5. */
@@ -238,6 +245,7 @@ export function rankKeys(words: TypedWord[], row: RankInput): RankKeys {
   const titleTokens = fieldTokens(row.title);
   return {
     id: row.id,
+    exactTitle: titleTokens.length === words.length && titleTokens.every((t, i) => t === words[i].word),
     allInTitle: words.length > 0 && words.every((w) => matchTokens(w, titleTokens) !== null),
     fieldScore: matches.reduce((sum, m) => sum + (m ? FIELD_RANK[m.field] : 5), 0),
     typos: matches.reduce((sum, m, i) => sum + (m ? m.typos : typoBudget(words[i].word)), 0),
@@ -249,13 +257,14 @@ export function rankKeys(words: TypedWord[], row: RankInput): RankKeys {
 }
 
 /**
- * The Terminal's order (docs/terminal-search.md "Ranking"): all words in the title first; then
+ * The Terminal's order (docs/terminal-search.md "Ranking"): the whole title typed first; all words in the title next; then
  * the better fields (title > subtitle > contributors > publisher/imprint > collection); fewer
  * typos; in stock before sold out; the more recent last sale; then more whole words, shorter
  * title, title alphabetically, id. (An exact barcode is ranked before all of this by the barcode
  * search, which runs first.)
  */
 export function compareRank(a: RankKeys, b: RankKeys): number {
+  if (a.exactTitle !== b.exactTitle) return a.exactTitle ? -1 : 1;
   if (a.allInTitle !== b.allInTitle) return a.allInTitle ? -1 : 1;
   if (a.fieldScore !== b.fieldScore) return a.fieldScore - b.fieldScore;
   if (a.typos !== b.typos) return a.typos - b.typos;

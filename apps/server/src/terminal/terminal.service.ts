@@ -31,7 +31,7 @@ import {
 import { barcodeQuery, editDistance, queryWords, rankCandidates, typoBudget, type TypedWord } from './terminal-text.ts';
 
 /** Candidates ranked in the application for the first pages (more for deeper pages, up to the count cap). */
-const RANK_WINDOW = 200;
+const RANK_WINDOW = 60;
 
 /** The caller of the Terminal: user and selected company. */
 export interface TerminalCaller {
@@ -56,8 +56,8 @@ function toFilters(query: TerminalSearchQuery, companyId: number, phrase: string
 
 /**
  * The typed words the candidate search uses, with their vocabulary corrections (edit distance
- * within `typoBudget`), stop words dropped unless nothing else is left; words of 1–2 letters after
- * the first longer word only refine (`short`). In an exact phrase, no corrections and only the
+ * within `typoBudget`), stop words dropped from the search unless nothing else is left (they still
+ * rank); words of 1–2 letters after the first longer word only refine (`short`). In an exact phrase, no corrections and only the
  * last word is a prefix.
  */
 async function typedWords(db: Executor, words: string[], exactPhrase: boolean): Promise<{ search: SearchWord[]; short: string[]; ranking: TypedWord[] }> {
@@ -79,7 +79,8 @@ async function typedWords(db: Executor, words: string[], exactPhrase: boolean): 
   return {
     search: searchSet.map((w) => ({ word: w.word, corrections: [...w.corrections.keys()], prefix: w.prefix })),
     short,
-    ranking: kept.map((w) => ({ word: w.word, corrections: w.corrections, prefix: w.prefix })),
+    // every typed word ranks, stop words too ("Freitas quando" prefers the title with "quando")
+    ranking: all.map((w) => ({ word: w.word, corrections: w.corrections, prefix: w.prefix })),
   };
 }
 
@@ -142,6 +143,8 @@ export async function searchTerminal(db: Executor, caller: TerminalCaller, query
     const typed = await typedWords(db, words, exactPhrase);
     const window = Math.min(TERMINAL_COUNT_UP_TO + 1, Math.max(RANK_WINDOW, offset + size + 1));
     found = await findWordCandidates(db, typed.search, typed.short, filters, window);
+    // nothing by the stems: the words as the title's text (words the text parser splits otherwise)
+    if (found.total === 0) found = await findWordCandidates(db, typed.search, typed.short, filters, window, true);
     const ranked = rankCandidates(typed.ranking, await findTerminalRows(db, caller.companyId, found.ids));
     pageRows = ranked.slice(offset, offset + size);
     found = { ids: ranked.slice(offset, offset + size + 1).map((r) => r.id), total: found.total };

@@ -22,8 +22,8 @@ describe('app routes', () => {
   });
 
   it('renders an allowed, not yet built route as a placeholder with its title', async () => {
-    renderRoutes(appRoutes(seller.roles), '/reports/billing', { user: seller });
-    expect(await screen.findByRole('heading', { name: 'Faturamento' })).toBeTruthy();
+    renderRoutes(appRoutes(seller.roles), '/product/terminal', { user: seller });
+    expect(await screen.findByRole('heading', { name: 'Terminal' })).toBeTruthy();
     expect(screen.getByText('Em construção')).toBeTruthy();
   });
 

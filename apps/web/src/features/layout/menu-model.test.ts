@@ -7,7 +7,7 @@ describe('buildMenu', () => {
     const menu = buildMenu(ROLES);
     expect(menu.map((s) => s.group)).toEqual(['home', 'product', 'orders', 'replacement', 'reports', 'system']);
     const product = menu.find((s) => s.group === 'product');
-    expect(product?.entries.map((e) => e.id)).toEqual(['terminal', 'catalog', 'queue', 'erpStats', 'publishers', 'ageRange', 'targetAudience', 'contentRating', 'productLine']);
+    expect(product?.entries.map((e) => e.id)).toEqual(['terminal', 'catalog', 'queue', 'erpStats', 'publishers', 'ageRange', 'targetAudience', 'contentRating', 'productLine', 'opportunityReason']);
     const system = menu.find((s) => s.group === 'system');
     expect(system?.entries).toHaveLength(16);
     expect(system?.entries.filter((e) => e.id.startsWith('match'))).toHaveLength(5);
@@ -15,8 +15,10 @@ describe('buildMenu', () => {
 
   it('hides a group when none of its children is allowed', () => {
     const menu = buildMenu(SELLER_DEMO_ROLES);
-    expect(menu.map((s) => s.group)).toEqual(['home', 'product', 'reports']);
+    // the demo seller has the terminal, their own sales orders (issue 19) and two reports; no replenishment, no system
+    expect(menu.map((s) => s.group)).toEqual(['home', 'product', 'orders', 'reports']);
     expect(menu.find((s) => s.group === 'product')?.entries.map((e) => e.id)).toEqual(['terminal']);
+    expect(menu.find((s) => s.group === 'orders')?.entries.map((e) => e.id)).toEqual(['salesOrders', 'createOrder']);
     // Oportunidades is open to every signed-in user (SPEC routes table, issue 15)
     expect(menu.find((s) => s.group === 'reports')?.entries.map((e) => e.id)).toEqual(['billing', 'stock', 'opportunity']);
   });

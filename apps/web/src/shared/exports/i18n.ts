@@ -33,6 +33,10 @@ export const exportsMessages: FeatureMessages = {
       },
       origins: {
         'relatorio/estoque': 'Relatório de estoque',
+        'relatorio/oportunidade/sugestao-compra/sintetica': 'Oportunidades: sugestão de compra (sintético)',
+        'relatorio/oportunidade/sugestao-compra/analitica': 'Oportunidades: sugestão de compra (analítico)',
+        'relatorio/oportunidade/venda-perdida/sintetica': 'Oportunidades: venda perdida (sintético)',
+        'relatorio/oportunidade/venda-perdida/analitica': 'Oportunidades: venda perdida (analítico)',
       },
     },
   },
@@ -64,6 +68,10 @@ export const exportsMessages: FeatureMessages = {
       },
       origins: {
         'relatorio/estoque': 'Stock report',
+        'relatorio/oportunidade/sugestao-compra/sintetica': 'Opportunities: purchase suggestion (synthetic)',
+        'relatorio/oportunidade/sugestao-compra/analitica': 'Opportunities: purchase suggestion (analytic)',
+        'relatorio/oportunidade/venda-perdida/sintetica': 'Opportunities: lost sale (synthetic)',
+        'relatorio/oportunidade/venda-perdida/analitica': 'Opportunities: lost sale (analytic)',
       },
     },
   },

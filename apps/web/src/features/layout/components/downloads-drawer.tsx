@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
@@ -51,6 +51,11 @@ export function DownloadsDrawer({ open, onClose }: DownloadsDrawerProps) {
   const queue = useExportQueue(page, open);
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState<number | null>(null);
+  // each time the open drawer reloads (every 2 s while an export runs), the badge follows it
+  // instead of waiting for its 60-second poll
+  useEffect(() => {
+    if (queue.dataUpdatedAt) void queryClient.invalidateQueries({ queryKey: [EXPORT_QUEUE_KEY, 'notificacao'] });
+  }, [queue.dataUpdatedAt, queryClient]);
 
   const download = async (item: ExportItem) => {
     setDownloading(item.id);

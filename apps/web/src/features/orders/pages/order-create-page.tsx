@@ -374,8 +374,8 @@ export function OrderCreatePage() {
                   py: 1.5,
                   borderTop: 1,
                   borderColor: 'divider',
-                  gridTemplateColumns: { xs: '1fr 1fr', md: '2.6fr 0.9fr 1fr 1fr 1fr auto' },
-                  gridTemplateAreas: { xs: '"prod prod" "qty disc" "price total" "stock del"', md: '"prod qty price disc total del"' },
+                  gridTemplateColumns: { xs: '1fr 1fr 40px', md: '2.6fr 0.9fr 1fr 1fr 1fr auto' },
+                  gridTemplateAreas: { xs: '"prod prod del" "qty disc disc" "price total total"', md: '"prod qty price disc total del"' },
                 }}
               >
                 <Box role="cell" sx={{ gridArea: 'prod', minWidth: 0 }}>

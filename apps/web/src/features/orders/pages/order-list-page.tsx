@@ -101,7 +101,7 @@ export function OrderListPage() {
       { field: 'totalCentavos', headerName: t('orders.list.fields.totalCentavos'), width: 130, type: 'number', valueFormatter: (value: number) => formatMoneyFromCents(value, 'BRL') },
       {
         field: 'status',
-        headerName: t('orders.list.fields.status'),
+        headerName: mobile ? t('orders.list.fields.statusShort') : t('orders.list.fields.status'),
         width: mobile ? 96 : 120,
         renderCell: ({ row }) => <Chip size="small" color={STATUS_COLORS[row.status]} label={t(`orders.status.${row.status}`)} sx={{ height: 22, fontWeight: 600 }} data-status={row.status} />,
       },

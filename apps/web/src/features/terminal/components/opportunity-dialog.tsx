@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -98,6 +98,18 @@ export function OpportunityDialog({ open, tipo, subject, onClose }: OpportunityD
     setError,
     formState: { errors, isSubmitting },
   } = useDialogForm<OpportunityForm, OpportunityRequest>(schema, defaults, open);
+
+  // the reason takes the focus once the reasons are there, unless the user is already in a field
+  // (the dialog's focus trap may have put it on the dialog itself while they loaded)
+  const loaded = list !== undefined;
+  useEffect(() => {
+    if (!open || !loaded) return;
+    const frame = requestAnimationFrame(() => {
+      const form = document.getElementById('terminal-opportunity-form');
+      if (form && !form.contains(document.activeElement)) document.getElementById('terminal-opportunity-motivo')?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open, loaded]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

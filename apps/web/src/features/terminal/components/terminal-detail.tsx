@@ -91,7 +91,7 @@ function DetailBody({ detail, selectedCompanyId, onRegister }: { detail: Detail;
   const { t, i18n } = useTranslation();
   const integer = new Intl.NumberFormat(i18n.language);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', gap: 2, pr: 4 }}>
         <Box sx={{ flex: '0 0 auto', width: 96, height: 138, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', borderRadius: 1 }}>
           {detail.capaUrl ? <CoverThumb path={detail.capaUrl} alt={t('terminal.detail.cover', { titulo: detail.titulo })} width={96} height={138} /> : <MenuBookIcon color="disabled" titleAccess={t('terminal.detail.noCover')} />}

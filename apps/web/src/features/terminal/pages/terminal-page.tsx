@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -10,11 +11,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import SearchIcon from '@mui/icons-material/Search';
+import TuneIcon from '@mui/icons-material/Tune';
 import CloseIcon from '@mui/icons-material/Close';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import { useTranslation } from 'react-i18next';
+import { TERMINAL_QUERY_MAX } from '@acervo/contracts';
 import { MOBILE_QUERY } from '../../../shared/app-id.ts';
 import { PageHeader } from '../../../shared/page-header/page-header.tsx';
 import { useListParams } from '../../../shared/list-params/use-list-params.ts';
@@ -34,6 +37,15 @@ export const SEARCH_INPUT_ID = 'terminal-search';
 /** URL names of the Terminal's state: the text `q` and the filters. */
 const URL_KEYS = ['q', ...TERMINAL_FILTER_KEYS] as const;
 
+/**
+ * The text searched for what is in the box: control characters (a paste from a spreadsheet brings
+ * tabs and line breaks) become spaces, trimmed, cut at TERMINAL_QUERY_MAX characters, so a long or
+ * pasted text searches its start instead of answering 400 with an error toast on every pause.
+ */
+export function searchText(value: string): string {
+  return value.replace(/[\u0000-\u001F\u007F]+/g, ' ').trim().slice(0, TERMINAL_QUERY_MAX).trim();
+}
+
 /** True when a key typed there is text, not a shortcut (inputs, text areas, selects, editable content). */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -52,7 +64,8 @@ function isTyping(target: EventTarget | null): boolean {
  *   returns to the box);
  * - the text, the filters and the page live in the URL (`useListParams`, replacing the history
  *   entry while typing).
- * States: empty (nothing asked: what to type), loading, error with retry, no result (with
+ * On a phone the filters fold under a "Filtros" button (with the number applied), so the results
+ * start higher. States: empty (nothing asked: what to type), loading, error with retry, no result (with
  * "Registrar venda perdida" for the typed text), results with paging.
  */
 export function TerminalPage() {
@@ -64,6 +77,7 @@ export function TerminalPage() {
   const [active, setActive] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const [lostSaleOpen, setLostSaleOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const detailRef = useRef<HTMLDivElement>(null);
   const latest = useRef(list);
@@ -71,7 +85,7 @@ export function TerminalPage() {
   const written = useRef(urlQ);
 
   const writeQuery = (value: string) => {
-    const q = value.trim();
+    const q = searchText(value);
     written.current = q;
     const { q: _old, ...filters } = latest.current.filters;
     latest.current.setFilters(q ? { ...filters, q } : filters);
@@ -79,7 +93,7 @@ export function TerminalPage() {
 
   // the text reaches the URL (and the search) once the typing pauses
   useEffect(() => {
-    if (text.trim() === written.current) return;
+    if (searchText(text) === written.current) return;
     const timer = setTimeout(() => writeQuery(text), TERMINAL_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
@@ -157,7 +171,7 @@ export function TerminalPage() {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       // Enter right after typing: search now instead of waiting for the pause
-      if (text.trim() !== written.current) writeQuery(text);
+      if (searchText(text) !== written.current) writeQuery(text);
       else if (fresh) open(active);
     } else if (event.key === 'Escape') {
       event.preventDefault();
@@ -179,6 +193,8 @@ export function TerminalPage() {
   };
 
   const page = search.data;
+  /** Filters applied (the phone's "Filtros" button counts them). */
+  const activeFilters = ['idAssunto', 'idEditora', 'situacao', 'comEstoque', 'fraseExata'].filter((key) => filters[key as keyof typeof filters]).length;
   const activeItem = items[active];
   const showNoResult = asked && fresh && search.isSuccess && items.length === 0;
   const typed = (filters.q ?? '').trim();
@@ -225,7 +241,19 @@ export function TerminalPage() {
             },
           }}
         />
-        <TerminalFilters value={filters} onChange={setFilters} />
+        {mobile ? (
+          <>
+            <Button size="small" startIcon={<TuneIcon />} onClick={() => setFiltersOpen((v) => !v)} aria-expanded={filtersOpen} aria-controls="terminal-filters" sx={{ justifySelf: 'start' }}>
+              {t('terminal.filters.title')}
+              {activeFilters > 0 ? ` (${activeFilters})` : ''}
+            </Button>
+            <Collapse in={filtersOpen} id="terminal-filters">
+              <TerminalFilters value={filters} onChange={setFilters} />
+            </Collapse>
+          </>
+        ) : (
+          <TerminalFilters value={filters} onChange={setFilters} />
+        )}
       </Paper>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: openId !== null ? 'minmax(0, 5fr) minmax(0, 7fr)' : '1fr' }, alignItems: 'start' }}>
@@ -289,7 +317,7 @@ export function TerminalPage() {
           )}
         </Box>
         {openId !== null && (
-          <Box ref={detailRef} tabIndex={-1} onKeyDown={onDetailKey} sx={{ minWidth: 0, outline: 'none', scrollMarginTop: 72 }}>
+          <Box ref={detailRef} tabIndex={-1} onKeyDown={onDetailKey} sx={{ minWidth: 0, outline: 'none', scrollMarginTop: 72, position: { md: 'sticky' }, top: { md: 80 } }}>
             <TerminalDetail
               id={openId}
               onClose={() => {
