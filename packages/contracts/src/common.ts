@@ -99,6 +99,20 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 200;
 
 /**
+ * A map with free keys (a report's query carried inside an export request): at most `maxKeys` keys,
+ * each a single-line `text({max: keyMax})`, each value `value`. Its JSON Schema has `maxProperties`,
+ * `propertyNames` and `additionalProperties`, which `auditRequestSchema` accepts as bounded.
+ * 400 'Deve ser um objeto' for a non-object, 'Nome de campo inválido' for a key with control characters or
+ * past `keyMax`, 'Deve ter no máximo N campos' past `maxKeys`.
+ */
+export function boundedMap<V extends z.ZodType>(options: { maxKeys: number; keyMax: number; value: V }) {
+  return z
+    .record(text({ max: options.keyMax, min: 1 }), options.value, { error: (issue) => (issue.code === 'invalid_key' ? 'Nome de campo inválido' : issue.code === 'invalid_type' ? 'Deve ser um objeto' : undefined) })
+    .refine((map) => Object.keys(map).length <= options.maxKeys, `Deve ter no máximo ${options.maxKeys} campos`)
+    .meta({ maxProperties: options.maxKeys });
+}
+
+/**
  * One field error of the SPEC error body. `field` is the request field name (JSON or query name),
  * or '' when the error is not about a field.
  */

@@ -189,6 +189,27 @@ describe('request schemas (every export named *RequestSchema or *QuerySchema)', 
 });
 
 describe('auditRequestSchema', () => {
+  it('accepts a bounded map (boundedMap) and names what an unbounded one lacks', () => {
+    const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as contracts.RequestJsonSchema;
+    const bounded = contracts.boundedMap({ maxKeys: 3, keyMax: 10, value: z.union([text({ max: 5 }), z.boolean()]) });
+    expect(auditRequestSchema(json(z.strictObject({ filtros: bounded })), 'body')).toEqual([]);
+    expect(auditRequestSchema(json(z.strictObject({ filtros: z.record(z.string(), z.string()) })), 'body')).toEqual([
+      'body.filtros: map without maxProperties (build it with boundedMap())',
+      'body.filtros{chave}: string without maxLength (build it with text())',
+      'body.filtros{chave}: string accepts the control character U+0000 (build it with text())',
+      'body.filtros{chave}: string accepts the control character U+001B (build it with text())',
+      'body.filtros{valor}: string without maxLength (build it with text())',
+      'body.filtros{valor}: string accepts the control character U+0000 (build it with text())',
+      'body.filtros{valor}: string accepts the control character U+001B (build it with text())',
+    ]);
+    expect(bounded.safeParse({ a: 'x', b: true }).success).toBe(true);
+    expect(bounded.safeParse({ a: 'x', b: true, c: 'y', d: 'z' }).error?.issues[0].message).toBe('Deve ter no máximo 3 campos');
+    expect(bounded.safeParse({ 'a\u0000': 'x' }).error?.issues[0].message).toBe('Nome de campo inválido');
+    expect(bounded.safeParse({ a: 'x\u0000' }).success).toBe(false);
+    expect(bounded.safeParse([]).error?.issues[0].message).toBe('Deve ser um objeto');
+  });
+
+
   it('names each broken rule: a plain string, an unbounded or 64-bit integer, a loose object, an unbounded array, an any', () => {
     const loose = z.object({
       nome: z.string(),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { integer, pagedListSchema, text } from './common.ts';
+import { boundedMap, integer, pagedListSchema, text } from './common.ts';
+
+/** Largest number a report filter carries (BRL cents of ten billion reais; stock thresholds are far below). */
+const MAX_FILTER_NUMBER = 1_000_000_000_000;
 
 /**
  * Export queue (issue 17 part 1; SPEC sections 2 "Downloads drawer", 3, 4, 7, 9): a report asks
@@ -32,6 +35,14 @@ export const EXPORT_FILE_GONE_MESSAGE = 'O arquivo desta exportação expirou ou
 export const EXPORT_NOT_READY_MESSAGE = 'A exportação ainda não foi concluída com sucesso';
 
 /**
+ * One value of a report query as a screen sends it: a text, a number, a boolean, or a list of texts
+ * or numbers (a repeated query field such as `idEmpresa`). Each report's `parseFilters` then checks
+ * its own fields.
+ */
+const filterScalar = z.union([text({ max: 1000 }), z.number().min(-MAX_FILTER_NUMBER).max(MAX_FILTER_NUMBER), z.boolean()]);
+const filterValueSchema = z.union([filterScalar, z.array(z.union([text({ max: 1000 }), z.number().min(-MAX_FILTER_NUMBER).max(MAX_FILTER_NUMBER)])).max(200)]);
+
+/**
  * Body of `POST fila-exportacao/csv|excel`: `origem` names the report and tab
  * (`relatorio/estoque`, `relatorio/faturamento/cliente`…), `filtros` is that report's query as the
  * screen sends it to the report's GET route (an object; checked by the report's own schema, 400
@@ -39,7 +50,7 @@ export const EXPORT_NOT_READY_MESSAGE = 'A exportação ainda não foi concluíd
  */
 export const exportRequestSchema = z.strictObject({
   origem: text({ max: 200, min: 1 }),
-  filtros: z.record(z.string(), z.unknown(), { error: 'Deve ser um objeto' }).default({}),
+  filtros: boundedMap({ maxKeys: 40, keyMax: 60, value: filterValueSchema }).default({}),
 });
 export type ExportRequest = z.infer<typeof exportRequestSchema>;
 

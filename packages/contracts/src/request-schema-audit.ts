@@ -14,6 +14,8 @@ export interface RequestJsonSchema {
   maximum?: number;
   properties?: Record<string, RequestJsonSchema>;
   additionalProperties?: boolean | RequestJsonSchema;
+  propertyNames?: RequestJsonSchema;
+  maxProperties?: number;
   items?: RequestJsonSchema | RequestJsonSchema[];
   maxItems?: number;
   allOf?: RequestJsonSchema[];
@@ -49,7 +51,8 @@ function keywords(node: RequestJsonSchema): RequestJsonSchema[] {
  *   other C0 control characters, i.e. it was built with `text()`;
  * - an integer has a `minimum` and a `maximum` within PostgreSQL's `integer` (±MAX_INT4), as
  *   `integer()` and `idSchema` give; any other number has both bounds too;
- * - an object refuses unknown properties (`additionalProperties: false`, `z.strictObject`);
+ * - an object refuses unknown properties (`additionalProperties: false`, `z.strictObject`), or is
+ *   a bounded map (`boundedMap()`: a `maxProperties`, keys and values that pass these rules);
  * - an array has a `maxItems`;
  * - nothing accepts any value (a schema with no type, enum or const).
  * @param schema the JSON Schema of one request part
@@ -83,7 +86,12 @@ export function auditRequestSchema(schema: RequestJsonSchema, path = ''): string
     return problems;
   }
   if (isType(schema, 'object')) {
-    if (schema.additionalProperties !== false) problems.push(`${at}: object accepts unknown properties (use z.strictObject)`);
+    const values = schema.additionalProperties;
+    if (values !== undefined && typeof values === 'object') {
+      if (schema.maxProperties === undefined) problems.push(`${at}: map without maxProperties (build it with boundedMap())`);
+      problems.push(...auditRequestSchema(schema.propertyNames ?? {}, `${path}{chave}`));
+      problems.push(...auditRequestSchema(values, `${path}{valor}`));
+    } else if (values !== false) problems.push(`${at}: object accepts unknown properties (use z.strictObject)`);
     for (const [name, property] of Object.entries(schema.properties ?? {})) problems.push(...auditRequestSchema(property, path ? `${path}.${name}` : name));
     return problems;
   }

@@ -357,3 +357,28 @@ describe('exports of the four origins', () => {
     expect(await run(outside)).toBe('ERRO');
   });
 });
+
+describe('demo data and users without a company', () => {
+  it('the demo registrations are valid rows the report shows (EAN or typed description, a seeded reason)', async () => {
+    const { seedDemoOpportunities } = await import('./opportunity-report.seed.ts');
+    const before = await t.database.db.$count(opportunities);
+    await seedDemoOpportunities(t.database.db, t.seed, new Date('2027-06-30T12:00:00Z'));
+    expect((await t.database.db.$count(opportunities)) - before).toBe(10);
+    const suggestions = await synthetic(admin, `tipo=SUGESTAO_COMPRA&idEmpresa=${companyA}&idEmpresa=${companyB}&dataInicio=2027-05-01`);
+    expect(suggestions.itens.map((r) => r.descricao).sort()).toEqual(['Box Harry Potter (capa dura)', 'Quarto de Despejo', 'Torto Arado']);
+    const lost = await analytic(seller, 'tipo=VENDA_PERDIDA&dataInicio=2027-05-01');
+    expect(lost.itens.length).toBeGreaterThan(3);
+    expect(lost.itens.every((r) => r.idEmpresa === companyA && (r.ean === null || /^97[89]\d{10}$/.test(r.ean)))).toBe(true);
+  });
+
+  it('a signed-in user whose only company is inactive gets an empty report, not an error', async () => {
+    const { createUser } = await import('../auth/auth.test-helpers.ts');
+    const { companies } = await import('../companies/companies.schema.ts');
+    const [closed] = await t.database.db.insert(companies).values({ name: 'Loja Fechada', cnpj: '11444777000161', active: true, apiAccess: false }).returning({ id: companies.id });
+    await createUser(t.database.db, { login: 'lojaFechada', password: 'Senha-fechada-1', companyIds: [closed!.id] });
+    const user = await t.login('lojaFechada', 'Senha-fechada-1');
+    await t.database.db.update(companies).set({ active: false }).where(eq(companies.id, closed!.id));
+    const page = await synthetic(user, 'tipo=VENDA_PERDIDA');
+    expect(page).toMatchObject({ itens: [], totalItens: 0 });
+  });
+});

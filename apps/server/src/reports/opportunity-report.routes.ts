@@ -14,7 +14,7 @@ import { opportunityReportPage } from './opportunity-report.service.ts';
  * (`idEmpresa` repeatable; default the selected company). 400 `{messages:[{field, message}]}` for
  * an unknown view or tab, a company outside the caller's, reversed dates, a bad EAN, an unknown
  * sort field, over-long or control-character texts. Exported through the export queue under the
- * four origins of OPPORTUNITY_REPORT_EXPORT_SOURCES.
+ * four origins of OPPORTUNITY_REPORT_EXPORT_SOURCES. Reads `ctx.readDb` (the DATABASE_READ_URL standby when set).
  */
 export const opportunityReportRoutes: DomainRoutes = (api, ctx) => {
   api.get(
@@ -28,6 +28,6 @@ export const opportunityReportRoutes: DomainRoutes = (api, ctx) => {
         response: { 200: opportunityReportPageSchema, ...AUTH_ERRORS },
       },
     },
-    async (request) => opportunityReportPage(ctx.db, requireAuth(request), request.query),
+    async (request) => opportunityReportPage(ctx.readDb.db, requireAuth(request), request.query),
   );
 };

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_PAGE_SIZE,
-  FORBIDDEN_MESSAGE,
   OPPORTUNITY_COMPANY_MESSAGE,
   OPPORTUNITY_DATE_RANGE_MESSAGE,
   OPPORTUNITY_REPORT_ORIGINS,
@@ -20,7 +19,7 @@ import {
 } from '@acervo/contracts';
 import type { Database, Executor } from '../db/client.ts';
 import { resultRows } from '../db/rows.ts';
-import { DomainError, fieldError } from '../shared/errors.ts';
+import { fieldError } from '../shared/errors.ts';
 import { INVALID_SORTER_MESSAGE, matchesTerm, termPattern } from '../shared/paging.ts';
 import type { AuthContext } from '../shared/request-auth.ts';
 import type { ExportSource } from '../shared/export-source.ts';
@@ -46,12 +45,12 @@ export interface OpportunityScope {
  * The caller's scope for `requested` companies: each must be an active company the user is linked
  * to (any profile: the report has no role); default the selected company, or every company of the
  * user when none is selected.
- * @throws DomainError VALIDATION on `idEmpresa` for a company outside the user's;
- *   FORBIDDEN when the user has no active company at all
+ * A user with no active company gets an empty scope (an empty report, not a 403, which the web
+ * answers by signing out).
+ * @throws DomainError VALIDATION on `idEmpresa` for a company outside the user's
  */
 export async function opportunityScope(db: Executor, auth: AuthContext, requested: readonly number[] | undefined): Promise<OpportunityScope> {
   const mine = (await listActiveCompaniesOfUser(db, auth.userId)).map((c) => c.id);
-  if (mine.length === 0) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
   const wanted = requested?.length ? [...new Set(requested)] : auth.companyId && mine.includes(auth.companyId) ? [auth.companyId] : mine;
   for (const id of wanted) if (!mine.includes(id)) throw fieldError('idEmpresa', OPPORTUNITY_COMPANY_MESSAGE);
   return { companyIds: wanted.sort((a, b) => a - b) };
@@ -190,6 +189,7 @@ export async function opportunityReportPage(db: Executor, auth: AuthContext, que
   checkDates(query);
   const scope = await opportunityScope(db, auth, query.idEmpresa);
   const size = query.pageSize ?? query.size ?? DEFAULT_PAGE_SIZE;
+  if (scope.companyIds.length === 0) return toPagedList([], query.page, size, 0);
   const source = viewSql(query.visao, scope, query.tipo, query);
   const [page, total] = await Promise.all([
     db.execute(sql`SELECT * FROM (${source}) v ORDER BY ${order} LIMIT ${size} OFFSET ${query.page * size}`),
@@ -244,6 +244,7 @@ export async function* opportunityReportRows(
   sorter?: string,
 ): AsyncGenerator<unknown[]> {
   const scope = await opportunityScope(database.db, auth, filters.idEmpresa);
+  if (scope.companyIds.length === 0) return;
   const query = sql`SELECT * FROM (${viewSql(view, scope, tipo, filters)}) v ORDER BY ${orderBy(view, sorter)}`;
   for await (const r of streamRows(database, query)) yield view === 'sintetica' ? syntheticCells(toSyntheticRow(r)) : analyticCells(toAnalyticRow(r));
 }

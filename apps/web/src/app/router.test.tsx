@@ -22,8 +22,10 @@ describe('app routes', () => {
   });
 
   it('renders an allowed, not yet built route as a placeholder with its title', async () => {
-    renderRoutes(appRoutes(seller.roles), '/product/terminal', { user: seller });
-    expect(await screen.findByRole('heading', { name: 'Terminal' })).toBeTruthy();
+    // the Terminal got its screen (issue 16); the replenishment history is still to come
+    const planner = { ...seller, roles: [...seller.roles, 'ROLE_VISUALIZAR_REPOSICAO_HISTORICO'] };
+    renderRoutes(appRoutes(planner.roles), '/replacement/history', { user: planner });
+    expect(await screen.findByRole('heading', { name: 'Histórico' })).toBeTruthy();
     expect(screen.getByText('Em construção')).toBeTruthy();
   });
 

@@ -156,7 +156,15 @@ export function OpportunityPage() {
             <Tab key={type} value={type} label={t(`opportunityReport.tabs.${type}`)} id={`opportunity-tab-${type}`} aria-controls="opportunity-grid" />
           ))}
         </Tabs>
-        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next: OpportunityReportView | null) => next && setView(next)} aria-label={t('opportunityReport.views.label')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_, next: OpportunityReportView | null) => next && setView(next)}
+          aria-label={t('opportunityReport.views.label')}
+          // the default grey text on the page background is under 4.5:1; the chosen view in the primary colours
+          sx={{ '& .MuiToggleButton-root': { color: 'text.primary', px: 1.5, '&.Mui-selected, &.Mui-selected:hover': { color: 'primary.contrastText', bgcolor: 'primary.main' } } }}
+        >
           <ToggleButton value="sintetica">{t('opportunityReport.views.sintetica')}</ToggleButton>
           <ToggleButton value="analitica">{t('opportunityReport.views.analitica')}</ToggleButton>
         </ToggleButtonGroup>

@@ -82,6 +82,7 @@ export const terminalMessages: FeatureMessages = {
         disponivel: 'Disponível',
         network: 'Total da rede',
         none: 'Nenhuma empresa com estoque registrado.',
+        short: { fisico: 'Físico', reservado: 'Reserv.', consignado: 'Consig.', bloqueado: 'Bloq.', pedidoCompra: 'Ped. compra', virtual: 'Virtual', disponivel: 'Disp.' },
       },
       sales: {
         title_one: 'Vendas no último mês',
@@ -187,6 +188,7 @@ export const terminalMessages: FeatureMessages = {
         disponivel: 'Available',
         network: 'Network total',
         none: 'No company has stock recorded.',
+        short: { fisico: 'Phys.', reservado: 'Res.', consignado: 'Consig.', bloqueado: 'Blocked', pedidoCompra: 'On order', virtual: 'Virtual', disponivel: 'Avail.' },
       },
       sales: {
         title_one: 'Sales in the last month',

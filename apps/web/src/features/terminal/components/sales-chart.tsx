@@ -27,8 +27,10 @@ export function SalesChart({ vendas }: SalesChartProps) {
   const labels = vendas.porMes.map((m) => monthLabel(m.mes, i18n.language));
   const title = t('terminal.sales.title', { count: vendas.meses });
   const summary = vendas.porMes.map((m, i) => `${labels[i]}: ${integer.format(m.quantidade)}`).join('; ');
-  // a title without sales still gets a 0–1 axis instead of a single squeezed tick
+  // a title without sales still gets a 0–1 axis instead of a single squeezed tick; a month whose
+  // returns exceed its sales (net below zero) keeps its bar below the axis
   const highest = Math.max(0, ...vendas.porMes.map((m) => m.quantidade));
+  const lowest = Math.min(0, ...vendas.porMes.map((m) => m.quantidade));
   return (
     <Box component="figure" sx={{ m: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', columnGap: 2 }}>
@@ -43,7 +45,7 @@ export function SalesChart({ vendas }: SalesChartProps) {
         <BarChart
           height={170}
           xAxis={[{ scaleType: 'band', data: labels, tickLabelStyle: { fontSize: 10 } }]}
-          yAxis={[{ width: 36, tickMinStep: 1, min: 0, max: highest === 0 ? 1 : undefined, valueFormatter: (value: number) => integer.format(value) }]}
+          yAxis={[{ width: 36, tickMinStep: 1, min: lowest < 0 ? undefined : 0, max: highest === 0 && lowest === 0 ? 1 : undefined, valueFormatter: (value: number) => integer.format(value) }]}
           series={[{ data: vendas.porMes.map((m) => m.quantidade), label: t('terminal.sales.units'), color: '#2793CE' }]}
           hideLegend
           margin={{ left: 4, right: 8, top: 12, bottom: 4 }}

@@ -27,7 +27,9 @@ export interface StockTableProps {
 /**
  * Stock of the title in each company of the user and the network total (units), with a help
  * tooltip stating the two formulas: virtual = físico − reservado + pedido de compra, disponível =
- * físico − reservado − bloqueado (computed by the server, docs/terminal-search.md). Scrolls
+ * físico − reservado − bloqueado (computed by the server, docs/terminal-search.md). Column heads
+ * are short (`Reserv.`, `Ped. compra`) with the whole name in an `abbr` title, so the eight columns
+ * fit beside the results at 1366 px. Scrolls
  * sideways on a phone (the region is focusable so the keyboard can scroll it too).
  */
 export function StockTable({ estoques, estoqueRede, selectedCompanyId }: StockTableProps) {
@@ -52,7 +54,7 @@ export function StockTable({ estoques, estoqueRede, selectedCompanyId }: StockTa
         </Typography>
       ) : (
         <TableContainer tabIndex={0} role="region" aria-labelledby={titleId} sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-labelledby={titleId} data-testid="terminal-stock-table" sx={{ '& td, & th': { px: 1, whiteSpace: 'nowrap' } }}>
+          <Table size="small" aria-labelledby={titleId} data-testid="terminal-stock-table" sx={{ '& td, & th': { px: 0.75, whiteSpace: 'nowrap' }, '& tbody th, & tfoot th': { whiteSpace: 'normal', minWidth: 96 } }}>
             <TableHead>
               <TableRow>
                 <TableCell component="th" scope="col">
@@ -60,7 +62,9 @@ export function StockTable({ estoques, estoqueRede, selectedCompanyId }: StockTa
                 </TableCell>
                 {STOCK_COLUMNS.map((column) => (
                   <TableCell key={column} component="th" scope="col" align="right" sx={column === 'disponivel' ? { fontWeight: 700 } : undefined}>
-                    {t(`terminal.stock.${column}`)}
+                    <Box component="abbr" title={t(`terminal.stock.${column}`)} sx={{ textDecoration: 'none' }}>
+                      {t(`terminal.stock.short.${column}`)}
+                    </Box>
                   </TableCell>
                 ))}
               </TableRow>

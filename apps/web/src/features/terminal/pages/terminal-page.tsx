@@ -46,6 +46,14 @@ export function searchText(value: string): string {
   return value.replace(/[\u0000-\u001F\u007F]+/g, ' ').trim().slice(0, TERMINAL_QUERY_MAX).trim();
 }
 
+/**
+ * True while a dialog is on screen. Hidden kept-mounted ones do not count: the phone's side menu
+ * is a Drawer whose paper keeps `role="dialog"` in the page while closed.
+ */
+export function dialogOnScreen(): boolean {
+  return [...document.querySelectorAll('[role="dialog"]')].some((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
+}
+
 /** True when a key typed there is text, not a shortcut (inputs, text areas, selects, editable content). */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -109,7 +117,7 @@ export function TerminalPage() {
   useEffect(() => {
     inputRef.current?.focus();
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || document.querySelector('[role="dialog"]')) return;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || dialogOnScreen()) return;
       event.preventDefault();
       inputRef.current?.focus();
       inputRef.current?.select();
@@ -180,7 +188,7 @@ export function TerminalPage() {
   };
 
   const onDetailKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && !document.querySelector('[role="dialog"]')) {
+    if (event.key === 'Escape' && !dialogOnScreen()) {
       event.preventDefault();
       setOpenId(null);
       inputRef.current?.focus();
@@ -262,7 +270,7 @@ export function TerminalPage() {
             <Typography id="terminal-results-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
               {t('terminal.results')}
             </Typography>
-            {asked && page && (
+            {asked && page && (search.isFetching || page.totalItens > 0) && (
               <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
                 {search.isFetching ? t('terminal.searching') : page.totalAproximado ? t('terminal.resultsMore', { count: page.totalItens }) : t('terminal.resultsCount', { count: page.totalItens })}
               </Typography>
