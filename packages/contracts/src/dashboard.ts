@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, integer, text } from './common.ts';
 import { isoDaySchema } from './integration.ts';
 
 /**
@@ -126,3 +126,42 @@ export const dashboardSchema = z.object({
 });
 /** Answer of `GET dashboard`. */
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** How a company closes on an extra closing day: the whole day (0 business days) or the morning (½). */
+export const CLOSING_PERIODS = ['INTEGRAL', 'MANHA'] as const;
+
+/** Message of a closing day outside the body's year. */
+export const CLOSING_DAY_YEAR_MESSAGE = 'A data deve ser do ano informado';
+/** Message of a closing day given twice. */
+export const CLOSING_DAY_REPEATED_MESSAGE = 'Data repetida';
+
+/** A year of the closing-days calendar (2000-2100, like the goals). */
+const closingYearSchema = integer({ min: 2000, max: 2100 });
+
+/** Query of `GET dashboard/dias-fechamento?ano=`. */
+export const closingDaysQuerySchema = z.strictObject({ ano: closingYearSchema });
+
+/** One extra closing day of the selected company: day, description, `INTEGRAL` or `MANHA`. */
+export const closingDaySchema = z.strictObject({
+  data: isoDaySchema,
+  descricao: text({ min: 1, max: 100 }),
+  periodo: z.enum(CLOSING_PERIODS, { error: `Use ${CLOSING_PERIODS.join(' ou ')}` }),
+});
+/** One closing day. */
+export type ClosingDay = z.infer<typeof closingDaySchema>;
+
+/**
+ * Body of `PUT dashboard/dias-fechamento`: the whole list of the year's closing days of the selected
+ * company (it replaces the stored list of that year); every `data` in `ano`, none twice, at most 366.
+ */
+export const closingDaysSaveSchema = z.strictObject({ ano: closingYearSchema, dias: z.array(closingDaySchema).max(366, 'No máximo 366 dias') });
+/** Body of `PUT dashboard/dias-fechamento`. */
+export type ClosingDaysSave = z.infer<typeof closingDaysSaveSchema>;
+
+/** Answer of both: the year and its closing days by date. */
+export const closingDaysResponseSchema = z.object({
+  ano: z.number().int(),
+  dias: z.array(z.object({ data: z.string(), descricao: z.string(), periodo: z.enum(CLOSING_PERIODS) })),
+});
+/** Answer of `GET`/`PUT dashboard/dias-fechamento`. */
+export type ClosingDaysResponse = z.infer<typeof closingDaysResponseSchema>;

@@ -226,6 +226,35 @@ describe('GET dashboard', () => {
     await t.database.db.execute(sql`DELETE FROM empresa_dia_fechamento WHERE empresa_id = ${c1} AND data = '2026-11-27'`);
   });
 
+  it('reads and replaces a year of closing days through the API, and the business days follow', async () => {
+    const read = await call(t.app, 'GET', 'dashboard/dias-fechamento?ano=2026', { token: admin.token });
+    expect(read.statusCode, read.body).toBe(200);
+    const seeded = read.json() as { ano: number; dias: { data: string; periodo: string }[] };
+    expect(seeded.dias.map((d) => [d.data, d.periodo])).toEqual([
+      ['2026-02-16', 'INTEGRAL'],
+      ['2026-02-18', 'MANHA'],
+    ]);
+    const dias = [...seeded.dias, { data: '2026-11-30', descricao: 'Balanço', periodo: 'MANHA' }];
+    const put = await call(t.app, 'PUT', 'dashboard/dias-fechamento', { token: admin.token, payload: { ano: 2026, dias } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((put.json() as { dias: unknown[] }).dias).toHaveLength(3);
+    const got = await dashboard(admin.token, `idEmpresa=${c1}&data=${DAY}`);
+    expect([got.meta.diasUteis, got.meta.diasUteisRestantes]).toEqual([18.5, 5.5]);
+    for (const [body, field] of [
+      [{ ano: 2026, dias: [{ data: '2027-01-04', descricao: 'x', periodo: 'INTEGRAL' }] }, 'dias.0.data'],
+      [{ ano: 2026, dias: [dias[0], { ...dias[0] }] }, 'dias.1.data'],
+      [{ ano: 2026, dias: [{ data: '2026-03-02', descricao: 'x', periodo: 'TARDE' }] }, 'dias.0.periodo'],
+      [{ ano: 2026, dias: [{ data: '2026-03-02', descricao: '', periodo: 'INTEGRAL' }] }, 'dias.0.descricao'],
+    ] as const) {
+      const res = await call(t.app, 'PUT', 'dashboard/dias-fechamento', { token: admin.token, payload: body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect((res.json() as { messages: { field: string }[] }).messages.map((m) => m.field)).toContain(field);
+    }
+    // nothing written by the refused saves; restore the seeded year
+    const restore = await call(t.app, 'PUT', 'dashboard/dias-fechamento', { token: admin.token, payload: { ano: 2026, dias: seeded.dias } });
+    expect((restore.json() as { dias: unknown[] }).dias).toHaveLength(2);
+  });
+
   it('answers 400 naming the field for hostile input, 403 without the billing role, never 500', async () => {
     const bad: [string, string][] = [
       ['data=2026-02-30', 'data'],

@@ -1,8 +1,9 @@
-import { REQUIRED, dashboardQuerySchema, dashboardSchema } from '@acervo/contracts';
+import { REQUIRED, closingDaysQuerySchema, closingDaysResponseSchema, closingDaysSaveSchema, dashboardQuerySchema, dashboardSchema } from '@acervo/contracts';
 import type { DomainRoutes } from '../shared/context.ts';
 import { AUTH_ERRORS } from '../shared/api-schemas.ts';
-import { requireAuth } from '../shared/request-auth.ts';
+import { requireAuth, requireCompany } from '../shared/request-auth.ts';
 import { getDashboard } from './dashboard.service.ts';
+import { getClosingDays, saveClosingDays } from './closing-days.service.ts';
 
 /**
  * Dashboard route (issue 19 part 1, docs/dashboard.md), under `/api/core-api`:
@@ -13,6 +14,12 @@ import { getDashboard } from './dashboard.service.ts';
  * stays open to every signed-in user and shows its welcome card without the role. 400
  * `{messages:[{field, message}]}` for a malformed or impossible `data`, an unknown `comparacao`,
  * unknown fields, or an `idEmpresa` where the caller cannot read billing (as the billing report).
+ * - `GET dashboard/dias-fechamento?ano=` → `{ano, dias: [{data, descricao, periodo}]}`: the selected
+ *   company's extra closing days of that year (role ROLE_VISUALIZAR_RELATORIO_FATURAMENTO, who sees
+ *   the projection they feed);
+ * - `PUT dashboard/dias-fechamento {ano, dias}` → the same after replacing that year's list (role
+ *   ROLE_VISUALIZAR_METAS: who keeps the goals keeps the calendar the projection uses); 400 on
+ *   `dias.N.data` for a day outside `ano` or given twice, `dias.N.periodo` not INTEGRAL/MANHA.
  */
 export const dashboardRoutes: DomainRoutes = (api, ctx) => {
   api.get(
@@ -28,5 +35,23 @@ export const dashboardRoutes: DomainRoutes = (api, ctx) => {
       config: { role: REQUIRED.relatorioFaturamento },
     },
     async (request) => getDashboard(ctx.db, requireAuth(request), request.query),
+  );
+
+  api.get(
+    '/dashboard/dias-fechamento',
+    {
+      schema: { tags: ['dashboard'], summary: 'Dias de fechamento da empresa selecionada em um ano', security: [{ bearer: [] }], querystring: closingDaysQuerySchema, response: { 200: closingDaysResponseSchema, ...AUTH_ERRORS } },
+      config: { role: REQUIRED.relatorioFaturamento },
+    },
+    async (request) => getClosingDays(ctx.db, requireCompany(request), request.query.ano),
+  );
+
+  api.put(
+    '/dashboard/dias-fechamento',
+    {
+      schema: { tags: ['dashboard'], summary: 'Substitui os dias de fechamento de um ano da empresa selecionada', security: [{ bearer: [] }], body: closingDaysSaveSchema, response: { 200: closingDaysResponseSchema, ...AUTH_ERRORS } },
+      config: { role: REQUIRED.metas },
+    },
+    async (request) => saveClosingDays(ctx.db, requireCompany(request), request.body),
   );
 };
