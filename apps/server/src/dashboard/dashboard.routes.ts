@@ -20,6 +20,7 @@ import { getClosingDays, saveClosingDays } from './closing-days.service.ts';
  * - `PUT dashboard/dias-fechamento {ano, dias}` → the same after replacing that year's list (role
  *   ROLE_VISUALIZAR_METAS: who keeps the goals keeps the calendar the projection uses); 400 on
  *   `dias.N.data` for a day outside `ano` or given twice, `dias.N.periodo` not INTEGRAL/MANHA.
+ * `GET dashboard` reads `ctx.readDb` (the DATABASE_READ_URL standby when set; docs/reports.md); the closing days read and write the primary.
  */
 export const dashboardRoutes: DomainRoutes = (api, ctx) => {
   api.get(
@@ -34,7 +35,7 @@ export const dashboardRoutes: DomainRoutes = (api, ctx) => {
       },
       config: { role: REQUIRED.relatorioFaturamento },
     },
-    async (request) => getDashboard(ctx.db, requireAuth(request), request.query),
+    async (request) => getDashboard(ctx.readDb.db, requireAuth(request), request.query),
   );
 
   api.get(

@@ -13,6 +13,12 @@ import * as schema from './schema.ts';
 export interface ReadDatabase {
   /** Drizzle on the standby (or the primary when none is configured). Never write through it. */
   db: Db;
+  /**
+   * The same side as a `Database` (raw SQL and transactions), for code that streams with a cursor
+   * (`shared/cursor.ts` `streamRows`, the export job). Its `close()` does nothing: close the
+   * ReadDatabase instead.
+   */
+  database: Database;
   /** True when `db` is a separate standby connection. */
   replica: boolean;
   /**
@@ -43,15 +49,36 @@ type ReplayState = {
  */
 export function openReadDatabase(url: string | undefined, primary: Database): ReadDatabase {
   if (!url || primary.kind !== 'postgres') {
-    return { db: primary.db, replica: false, staleSince: async () => null, close: async () => undefined };
+    return { db: primary.db, database: primary, replica: false, staleSince: async () => null, close: async () => undefined };
   }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_READ_POOL_MAX ?? 10) });
   const onConnectionError = (err: Error) => console.warn(`PostgreSQL (leitura): conexão encerrada (${err.message})`);
   pool.on('error', onConnectionError);
   pool.on('connect', (client) => client.on('error', onConnectionError));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const database: Database = {
+    db,
+    kind: 'postgres',
+    sql: { executeSql: (text, values) => pool.query(text, values) },
+    async transaction(fn) {
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN READ ONLY');
+        const result = await fn({ executeSql: (text, values) => connection.query(text, values) });
+        await connection.query('COMMIT');
+        return result;
+      } catch (err) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        connection.release();
+      }
+    },
+    close: async () => undefined,
+  };
   return {
     db,
+    database,
     replica: true,
     async staleSince() {
       try {

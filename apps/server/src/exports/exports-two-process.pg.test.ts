@@ -1,3 +1,4 @@
+import { readUrlFor } from '../db/read-database.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -53,7 +54,17 @@ describe('two worker processes on one PostgreSQL', () => {
     await defineQueues(queue, DOMAIN_QUEUES);
     await queue.start();
 
-    const env = { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', QUEUE_POLL_MS: '500', SCHEDULER_MAX_SLEEP_MS: '1000' };
+    // with a standby (CI's read-side step), the workers read the same scratch database on it
+    const readBase = process.env.DATABASE_READ_URL;
+    const env = {
+      ...process.env,
+      DATABASE_URL: scratch.url,
+      DATABASE_READ_URL: readBase ? readUrlFor(readBase, scratch.url) : '',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      QUEUE_POLL_MS: '500',
+      SCHEDULER_MAX_SLEEP_MS: '1000',
+    };
     const output = ['', ''];
     for (let i = 0; i < 2; i++) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { cwd: serverRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });

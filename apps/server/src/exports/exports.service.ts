@@ -251,7 +251,13 @@ const PROCESS_NAME = `${os.hostname()}:${process.pid}`.slice(0, 100);
 
 /** What the job needs besides the database. */
 export interface ExportJobDeps {
+  /** Where the item's status and progress are written. */
   database: Database;
+  /**
+   * Where the source's rows are read: the DATABASE_READ_URL standby (`ReadDatabase.database`), or
+   * `database` when absent.
+   */
+  readDatabase?: Database;
   dataDir: string;
   sources: ReadonlyMap<string, ExportSource>;
 }
@@ -295,7 +301,7 @@ export async function runExport(deps: ExportJobDeps, id: number, signal?: AbortS
     const { rows } = await writeExportFile({
       format: item.format as ExportFormat,
       columns: source.columns,
-      rows: source.rows(deps.database, auth, filters),
+      rows: source.rows(deps.readDatabase ?? deps.database, auth, filters),
       filePath: partPath,
       signal,
       onProgress: async (n) => {

@@ -34,6 +34,7 @@ import { billingOptions, billingTab, billingTotals } from './billing-report.serv
  *   up to 20 `{id, nome}` for the filters.
  * 400 `{messages:[{field, message}]}` for a company outside the caller's, reversed dates, a period
  * over 10 years, an unknown tab or sort field, over-long or malformed texts.
+ * Queries read `ctx.readDb` (the DATABASE_READ_URL standby when set; docs/reports.md).
  */
 export const billingReportRoutes: DomainRoutes = (api, ctx) => {
   const config = { role: REQUIRED.relatorioFaturamento };
@@ -43,7 +44,7 @@ export const billingReportRoutes: DomainRoutes = (api, ctx) => {
   api.get(
     '/relatorio/faturamento/totais',
     { schema: { tags, summary: 'Totais do faturamento (centavos)', security, querystring: billingFilterSchema, response: { 200: billingTotalsSchema, ...AUTH_ERRORS } }, config },
-    async (request) => billingTotals(ctx.db, requireAuth(request), request.query),
+    async (request) => billingTotals(ctx.readDb.db, requireAuth(request), request.query),
   );
 
   api.get(
@@ -62,7 +63,7 @@ export const billingReportRoutes: DomainRoutes = (api, ctx) => {
     async (request) => {
       const kind = BILLING_OPTION_KINDS.find((k) => k === request.params.tipo);
       if (!kind) throw fieldError('tipo', INVALID_BILLING_OPTION_MESSAGE);
-      return billingOptions(ctx.db, requireAuth(request), kind, request.query.term, request.query.idEmpresa);
+      return billingOptions(ctx.readDb.db, requireAuth(request), kind, request.query.term, request.query.idEmpresa);
     },
   );
 
@@ -82,7 +83,7 @@ export const billingReportRoutes: DomainRoutes = (api, ctx) => {
     async (request) => {
       const tab = request.params.aba;
       if (!isBillingTab(tab)) throw fieldError('aba', INVALID_BILLING_TAB_MESSAGE);
-      return billingTab(ctx.db, requireAuth(request), tab, request.query);
+      return billingTab(ctx.readDb.db, requireAuth(request), tab, request.query);
     },
   );
 };
