@@ -22,14 +22,20 @@ function list(values: readonly (string | number)[]): SQL {
   )})`;
 }
 
-/** Up to this many matching titles are counted exactly; beyond, the total is "more than 1,000". */
-export const TERMINAL_COUNT_UP_TO = 1_000;
+/**
+ * Up to this many matching titles are counted exactly; beyond, the total is "more than 200". The
+ * Terminal answers "do we have it": nobody pages through 200 results (they type one more word),
+ * and each counted candidate costs a heap visit and a filter test (1,000 made a one-letter query
+ * five times dearer on PGlite).
+ */
+export const TERMINAL_COUNT_UP_TO = 200;
 /**
  * Rows each index arm of a word contributes to the candidates: bounds the work of a very broad word
  * (a one-letter prefix) whatever the catalogue size, while two broad words still meet (their
- * intersection is taken over this many rows of each).
+ * intersection is taken over this many rows of each; with several words the titles holding them
+ * all in title/subtitle come from one GIN search besides).
  */
-export const ARM_LIMIT_ONE_WORD = 1_001;
+export const ARM_LIMIT_ONE_WORD = TERMINAL_COUNT_UP_TO + 1;
 export const ARM_LIMIT_MANY_WORDS = 5_000;
 /** Words shorter than this find titles by title/contributor prefix only (no publisher or collection arm). */
 const NAME_ARM_MIN_LENGTH = 3;
