@@ -185,7 +185,8 @@ export interface CandidateResult {
 
 /**
  * Titles matching every candidate word (each word in any field) and the filters, at most `window`
- * of them, those with every word in title or subtitle first; `total` counts the matches up to
+ * of them: those with every typed word itself (its stem, no correction) in title or subtitle first,
+ * then every word or a correction of it ("inferno" must not lose its title to fifty "inverno"); `total` counts the matches up to
  * TERMINAL_COUNT_UP_TO + 1. `shortWords` (1–2 letters, typed after longer ones) do not gather
  * candidates: they must start a word of the title, subtitle or a contributor name. `titleByText`:
  * see `wordArms` (the service's second try when the stems find nothing).
@@ -223,11 +224,12 @@ export async function findWordCandidates(
     db,
     sql`WITH m AS MATERIALIZED (${matched}),
       f AS MATERIALIZED (
-        SELECT p.id, p.titulo_palavras @@ (to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo
+        SELECT p.id, p.titulo_palavras @@ (to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo,
+          p.titulo_palavras @@ to_tsquery('acervo_pt', ${words.map((w) => w.word).join(' & ')}) AS exato
         FROM m JOIN produto p ON p.id = m.id
         WHERE ${allOf(conds)}
         LIMIT ${TERMINAL_COUNT_UP_TO + 1})
-      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.titulo DESC, f.id LIMIT ${window}`,
+      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.titulo DESC, f.id LIMIT ${window}`,
   );
   return { ids: result.map((r) => r.id), total: result[0]?.total ?? 0 };
 }
