@@ -24,14 +24,20 @@ function list(values: readonly (string | number)[]): SQL {
   )})`;
 }
 
-/** Up to this many matching titles are counted exactly; beyond, the total is "more than 1,000". */
-export const TERMINAL_COUNT_UP_TO = 1_000;
+/**
+ * Up to this many matching titles are counted exactly; beyond, the total is "more than 200". The
+ * Terminal answers "do we have it": nobody pages through 200 results (they type one more word),
+ * and each counted candidate costs a heap visit and a filter test (1,000 made a one-letter query
+ * five times dearer on PGlite).
+ */
+export const TERMINAL_COUNT_UP_TO = 200;
 /**
  * Rows each index arm of a word contributes to the candidates: bounds the work of a very broad word
  * (a one-letter prefix) whatever the catalogue size, while two broad words still meet (their
- * intersection is taken over this many rows of each).
+ * intersection is taken over this many rows of each; with several words the titles holding them
+ * all in title/subtitle come from one GIN search besides).
  */
-export const ARM_LIMIT_ONE_WORD = 1_001;
+export const ARM_LIMIT_ONE_WORD = TERMINAL_COUNT_UP_TO + 1;
 export const ARM_LIMIT_MANY_WORDS = 5_000;
 /** Words shorter than this find titles by title/contributor prefix only (no publisher or collection arm). */
 const NAME_ARM_MIN_LENGTH = 3;
@@ -181,7 +187,8 @@ export interface CandidateResult {
 
 /**
  * Titles matching every candidate word (each word in any field) and the filters, at most `window`
- * of them, those with every word in title or subtitle first; `total` counts the matches up to
+ * of them: those with every typed word itself (its stem, no correction) in title or subtitle first,
+ * then every word or a correction of it ("inferno" must not lose its title to fifty "inverno"); `total` counts the matches up to
  * TERMINAL_COUNT_UP_TO + 1. `shortWords` (1–2 letters, typed after longer ones) do not gather
  * candidates: they must start a word of the title, subtitle or a contributor name. `titleByText`:
  * see `wordArms` (the service's second try when the stems find nothing).
@@ -219,11 +226,12 @@ export async function findWordCandidates(
     db,
     sql`WITH m AS MATERIALIZED (${matched}),
       f AS MATERIALIZED (
-        SELECT p.id, p.titulo_palavras @@ (to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo
+        SELECT p.id, p.titulo_palavras @@ (to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo,
+          p.titulo_palavras @@ to_tsquery('acervo_pt', ${words.map((w) => w.word).join(' & ')}) AS exato
         FROM m JOIN produto p ON p.id = m.id
         WHERE ${allOf(conds)}
         LIMIT ${TERMINAL_COUNT_UP_TO + 1})
-      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.titulo DESC, f.id LIMIT ${window}`,
+      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.titulo DESC, f.id LIMIT ${window}`,
   );
   return { ids: result.map((r) => r.id), total: result[0]?.total ?? 0 };
 }

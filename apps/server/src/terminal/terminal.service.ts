@@ -117,9 +117,9 @@ async function rowsInOrder(db: Executor, companyId: number, ids: number[]): Prom
  *   as words (a title "1984");
  * - `q` words: each word must be found in a field (title/subtitle, contributor, publisher, imprint,
  *   collection) as a whole word, a prefix or a correction within its typo budget; the matches
- *   (up to 1,000 counted) are ranked by `rankCandidates`;
+ *   (up to TERMINAL_COUNT_UP_TO = 200 counted) are ranked by `rankCandidates`;
  * - no `q`: every title passing the filters, by title.
- * Stock and price are the selected company's. `totalItens` is exact up to 1,000, then
+ * Stock and price are the selected company's. `totalItens` is exact up to 200, then
  * `totalAproximado: true`.
  */
 export async function searchTerminal(db: Executor, caller: TerminalCaller, query: TerminalSearchQuery): Promise<PagedList<TerminalItem>> {
