@@ -22,7 +22,7 @@
  * shared: compare ratios, not seconds).
  *
  * Options: `--rows N` (default EXPORT_BENCH_ROWS, else 1,000,000).
- * Environment: DATABASE_URL, EXPORT_BENCH_ROWS, EXPORT_BENCH_PHASES (`base-csv,base-xlsx,rows,csv,xlsx`; `rows` = the source read alone).
+ * Environment: DATABASE_URL, EXPORT_BENCH_DB_PREFIX (scratch database name prefix), EXPORT_BENCH_NODE_ARGS (e.g. `--cpu-prof`, given to each phase), EXPORT_BENCH_ROWS, EXPORT_BENCH_PHASES (`base-csv,base-xlsx,rows,csv,xlsx`; `rows` = the source read alone).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     console.log(`RESULT ${JSON.stringify(result)}`);
     return;
   }
-  const scratch = await createScratchDatabase(BASE_URL);
+  const scratch = await createScratchDatabase(BASE_URL, { prefix: process.env.EXPORT_BENCH_DB_PREFIX ?? 'acervo_bench_export' });
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acervo-export-bench-'));
   const results: PhaseResult[] = [];
