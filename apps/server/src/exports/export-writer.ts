@@ -13,7 +13,8 @@ import type { ExportColumn, ExportColumnKind } from '../shared/export-source.ts'
  *   written with the file stream's back-pressure: one stream transform per record cost more than the
  *   rest of the export together (docs/exports.md, figures).
  * - XLSX with exceljs's streaming `WorkbookWriter`: each row committed at once, no shared strings,
- *   one style per column (not per cell); money as numbers in reais with a BRL format, dates as
+ *   one style object per column shared by all its cells (exceljs then finds its id by identity
+ *   instead of serialising a style per cell); money as numbers in reais with a BRL format, dates as
  *   date cells, percents as fractions with `0.00%`. The writer yields to the event loop every
  *   batch so the zip stream drains to the file instead of buffering the sheet in memory.
  */

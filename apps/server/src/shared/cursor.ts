@@ -8,7 +8,7 @@ import type { Database, SqlExecutor } from '../db/client.ts';
  * memory, whatever its size. One call site for both drivers:
  * - PostgreSQL: a server-side cursor (`DECLARE … NO SCROLL CURSOR`, `FETCH n`) inside one
  *   transaction on one pooled connection (a consistent snapshot; other queries use other
- *   connections meanwhile);
+ *   connections meanwhile), one batch read ahead of the consumer;
  * - PGlite (one connection): a `WITH HOLD` cursor declared outside any transaction — PostgreSQL
  *   materialises its result at declaration, and each `FETCH n` is a statement of its own, so other
  *   requests (and the export's own progress updates) run between batches instead of waiting for a
