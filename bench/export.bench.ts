@@ -18,7 +18,11 @@
  * (the machine may be shared). Each phase runs in a child process of its own (`--expose-gc`), so
  * each RSS is that phase's alone.
  *
- * Environment: DATABASE_URL, EXPORT_BENCH_ROWS, EXPORT_BENCH_PHASES (`base-csv,base-xlsx,rows,csv,xlsx`; `rows` = the source read alone).
+ * Each row also prints its ratio to the csv-stringify baseline of the same run (the machine is
+ * shared: compare ratios, not seconds).
+ *
+ * Options: `--rows N` (default EXPORT_BENCH_ROWS, else 1,000,000).
+ * Environment: DATABASE_URL, EXPORT_BENCH_DB_PREFIX (scratch database name prefix), EXPORT_BENCH_NODE_ARGS (e.g. `--cpu-prof`, given to each phase), EXPORT_BENCH_ROWS, EXPORT_BENCH_PHASES (`base-csv,base-xlsx,rows,csv,xlsx`; `rows` = the source read alone).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +43,16 @@ import { indexExportSources } from '@acervo/server/src/shared/export-source.ts';
 import { exportQueue } from '@acervo/server/src/exports/exports.schema.ts';
 import { runExport } from '@acervo/server/src/exports/exports.service.ts';
 
-const ROWS = Number(process.env.EXPORT_BENCH_ROWS ?? 1_000_000);
+/** `--rows N` (or EXPORT_BENCH_ROWS) rows; default 1,000,000. */
+function rowsOption(): number {
+  const at = process.argv.indexOf('--rows');
+  const value = at > 0 ? process.argv[at + 1] : process.env.EXPORT_BENCH_ROWS;
+  const n = Number(value ?? 1_000_000);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--rows: a positive integer, not ${value}`);
+  return n;
+}
+
+const ROWS = rowsOption();
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PHASES = (process.env.EXPORT_BENCH_PHASES ?? 'base-csv,base-xlsx,rows,csv,xlsx').split(',').map((p) => p.trim());
 const LIMITS = { csv: 10, xlsx: 45 } as const;
@@ -150,7 +163,7 @@ async function main(): Promise<void> {
     console.log(`RESULT ${JSON.stringify(result)}`);
     return;
   }
-  const scratch = await createScratchDatabase(BASE_URL);
+  const scratch = await createScratchDatabase(BASE_URL, { prefix: process.env.EXPORT_BENCH_DB_PREFIX ?? 'acervo_bench_export' });
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acervo-export-bench-'));
   const results: PhaseResult[] = [];
@@ -161,7 +174,7 @@ async function main(): Promise<void> {
     await generateStock(database, companyId);
     console.log(`${ROWS.toLocaleString('en-US')} stock records generated in ${((performance.now() - genStart) / 1000).toFixed(1)} s`);
     for (const phase of PHASES) {
-      const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--phase', phase, scratch.url, dataDir, String(companyId), String(seed.adminId)], { encoding: 'utf8', env: process.env, maxBuffer: 16 * MB });
+      const child = spawnSync(process.execPath, [...(process.env.EXPORT_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--rows', String(ROWS), '--phase', phase, scratch.url, dataDir, String(companyId), String(seed.adminId)], { encoding: 'utf8', env: process.env, maxBuffer: 16 * MB });
       const line = child.stdout.split('\n').find((l) => l.startsWith('RESULT '));
       if (!line) throw new Error(`phase ${phase} failed: ${child.stderr}`);
       const result = JSON.parse(line.slice('RESULT '.length)) as PhaseResult;
@@ -174,12 +187,13 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(`\nExport of ${ROWS.toLocaleString('en-US')} rows on PostgreSQL, Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; each phase in a child process of its own`);
-  console.log('| phase | rows | file MB | seconds | target s | peak RSS MB | RSS at end MB | RSS target MB |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  const baseline = results.find((r) => r.phase.startsWith('baseline: csv-stringify'))?.seconds;
+  console.log('| phase | rows | file MB | seconds | × csv-stringify baseline | target s | peak RSS MB | RSS at end MB | RSS target MB |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const ok = (value: number, limit: number | undefined) => (limit === undefined ? '' : value < limit ? ' ✓' : ' ✗');
     console.log(
-      `| ${r.phase} | ${r.rows?.toLocaleString('en-US') ?? ''} | ${r.bytes ? (r.bytes / MB).toFixed(1) : ''} | ${r.seconds.toFixed(1)}${ok(r.seconds, r.limit)} | ${r.limit ?? ''} | ${r.peakMb.toFixed(0)}${r.limit ? ok(r.peakMb, RSS_LIMIT_MB) : ''} | ${r.endMb.toFixed(0)} | ${r.limit ? RSS_LIMIT_MB : ''} |`,
+      `| ${r.phase} | ${r.rows?.toLocaleString('en-US') ?? ''} | ${r.bytes ? (r.bytes / MB).toFixed(1) : ''} | ${r.seconds.toFixed(1)}${ok(r.seconds, r.limit)} | ${baseline ? (r.seconds / baseline).toFixed(2) : ''} | ${r.limit ?? ''} | ${r.peakMb.toFixed(0)}${r.limit ? ok(r.peakMb, RSS_LIMIT_MB) : ''} | ${r.endMb.toFixed(0)} | ${r.limit ? RSS_LIMIT_MB : ''} |`,
     );
   }
 }

@@ -233,6 +233,32 @@ export function exportCells(r: StockReportRow): unknown[] {
   return [r.ean, r.titulo, r.editora, r.assunto, r.situacao, r.tipoProduto, r.precoCentavos, r.custoCentavos, r.fisico, r.reservado, r.consignado, r.bloqueado, r.pedidoCompra, r.proprio, r.disponivel, r.valorCustoCentavos, r.valorCapaCentavos];
 }
 
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const textOrNull = (v: unknown) => (v as string | null | undefined) ?? null;
+
+/** A database row as the export's cells, equal to `exportCells(toRow(r))`. */
+function exportCellsFromRecord(r: Record<string, unknown>): unknown[] {
+  return [
+    String(r.ean ?? ''),
+    String(r.titulo ?? ''),
+    textOrNull(r.editora),
+    textOrNull(r.assunto),
+    textOrNull(r.situacao),
+    textOrNull(r.tipoProduto),
+    num(r.precoCentavos),
+    numOrNull(r.custoCentavos),
+    num(r.fisico),
+    num(r.reservado),
+    num(r.consignado),
+    num(r.bloqueado),
+    num(r.pedidoCompra),
+    num(r.proprio),
+    num(r.disponivel),
+    num(r.valorCustoCentavos),
+    num(r.valorCapaCentavos),
+  ];
+}
+
 type StockExportFilter = StockReportFilter & { sorter?: string };
 
 /**
@@ -255,7 +281,10 @@ export const STOCK_REPORT_EXPORT_SOURCES: ExportSource<StockExportFilter>[] = [
     async *rows(database, auth, filters) {
       if (!auth.companyId) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
       const { sorter, ...rest } = filters;
-      for await (const row of stockReportRows(database, auth.companyId, rest, sorter)) yield exportCells(row);
+      const query = sql`SELECT ${SELECT} ${FROM} WHERE ${whereClause(auth.companyId, rest)} ORDER BY ${orderBy(sorter)}`;
+      // straight from the database row to the cells (no StockReportRow in between: one object
+      // less per row of a million-row export); the same values as exportCells(toRow(r))
+      for await (const r of streamRows(database, query, { batchSize: 5000 })) yield exportCellsFromRecord(r);
     },
   },
 ];
