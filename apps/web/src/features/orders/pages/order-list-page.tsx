@@ -121,6 +121,8 @@ export function OrderListPage() {
           ) : null,
       },
     ],
+    // onResend is a new function each render but only calls resend.mutateAsync and t: listing it
+    // would rebuild the columns (and reset the grid's column state) on every render
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, mobile, canCreate, resend.isPending],
   );
