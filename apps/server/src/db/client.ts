@@ -44,6 +44,27 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * `Database.transaction` on a node-postgres pool: one connection, `begin` (`BEGIN`, or `BEGIN READ
+ * ONLY` for a standby), COMMIT when `fn` resolves, ROLLBACK when it throws.
+ */
+export function poolTransaction(pool: pg.Pool, begin = 'BEGIN'): Database['transaction'] {
+  return async (fn) => {
+    const connection = await pool.connect();
+    try {
+      await connection.query(begin);
+      const result = await fn({ executeSql: (text, values) => connection.query(text, values) });
+      await connection.query('COMMIT');
+      return result;
+    } catch (err) {
+      await connection.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      connection.release();
+    }
+  };
+}
+
 /** Raised when another process holds the PGlite data folder. */
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {
@@ -129,20 +150,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: 'postgres',
       sql: { executeSql: (text, values) => pool.query(text, values) },
-      async transaction(fn) {
-        const connection = await pool.connect();
-        try {
-          await connection.query('BEGIN');
-          const result = await fn({ executeSql: (text, values) => connection.query(text, values) });
-          await connection.query('COMMIT');
-          return result;
-        } catch (err) {
-          await connection.query('ROLLBACK').catch(() => undefined);
-          throw err;
-        } finally {
-          connection.release();
-        }
-      },
+      transaction: poolTransaction(pool),
       close: () => pool.end(),
     };
   }

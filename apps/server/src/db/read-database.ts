@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Database, Db } from './client.ts';
+import { poolTransaction, type Database, type Db } from './client.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -60,20 +60,7 @@ export function openReadDatabase(url: string | undefined, primary: Database): Re
     db,
     kind: 'postgres',
     sql: { executeSql: (text, values) => pool.query(text, values) },
-    async transaction(fn) {
-      const connection = await pool.connect();
-      try {
-        await connection.query('BEGIN READ ONLY');
-        const result = await fn({ executeSql: (text, values) => connection.query(text, values) });
-        await connection.query('COMMIT');
-        return result;
-      } catch (err) {
-        await connection.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        connection.release();
-      }
-    },
+    transaction: poolTransaction(pool, 'BEGIN READ ONLY'),
     close: async () => undefined,
   };
   return {
