@@ -70,6 +70,18 @@ async function closeStream(out: WriteStream): Promise<void> {
   await once(out, 'finish');
 }
 
+/**
+ * Destroys a file stream after a failure and waits until its file is closed. `createWriteStream`
+ * opens the file asynchronously: without the wait, a source that fails at once lets the caller
+ * delete the `.part` file before the open creates it, and the empty file stays behind.
+ */
+async function discard(out: WriteStream | undefined): Promise<void> {
+  if (!out || out.closed) return;
+  const closed = once(out, 'close').catch(() => undefined);
+  out.destroy();
+  await closed;
+}
+
 async function writeCsv(options: WriteExportOptions): Promise<WriteExportResult> {
   const { columns } = options;
   const formatters = columns.map((column) => CSV_FORMATTERS[column.kind]);
@@ -98,7 +110,7 @@ async function writeCsv(options: WriteExportOptions): Promise<WriteExportResult>
     await Promise.race([closeStream(out), failed]);
     return { rows };
   } catch (err) {
-    out.destroy();
+    await discard(out);
     throw err;
   }
 }
@@ -124,27 +136,33 @@ async function writeXlsx(options: WriteExportOptions): Promise<WriteExportResult
   const converters = columns.map((column) => XLSX_VALUES[column.kind]);
   const report = progressReporter(options.onProgress);
   let rows = 0;
-  for await (const row of options.rows) {
-    const values = new Array<ExcelJS.CellValue>(converters.length);
-    for (let i = 0; i < converters.length; i++) values[i] = converters[i]!(row[i]);
-    const added = sheet.addRow(values);
-    (added as unknown as { style: Partial<ExcelJS.Style> }).style = rowStyle;
-    for (let i = 0; i < converters.length; i++) added.getCell(i + 1).style = cellStyles[i]!;
-    added.commit();
-    rows++;
-    if (rows % BATCH === 0) {
-      options.signal?.throwIfAborted();
-      // let the zip stream hand what it holds to the file, and wait while it is behind
-      await new Promise((resolve) => setImmediate(resolve));
-      while (xlsxBacklog(workbook, sheet) > XLSX_BACKLOG_BYTES) {
+  try {
+    for await (const row of options.rows) {
+      const values = new Array<ExcelJS.CellValue>(converters.length);
+      for (let i = 0; i < converters.length; i++) values[i] = converters[i]!(row[i]);
+      const added = sheet.addRow(values);
+      (added as unknown as { style: Partial<ExcelJS.Style> }).style = rowStyle;
+      for (let i = 0; i < converters.length; i++) added.getCell(i + 1).style = cellStyles[i]!;
+      added.commit();
+      rows++;
+      if (rows % BATCH === 0) {
         options.signal?.throwIfAborted();
-        await new Promise((resolve) => setTimeout(resolve, 2));
+        // let the zip stream hand what it holds to the file, and wait while it is behind
+        await new Promise((resolve) => setImmediate(resolve));
+        while (xlsxBacklog(workbook, sheet) > XLSX_BACKLOG_BYTES) {
+          options.signal?.throwIfAborted();
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+        await report(rows);
       }
-      await report(rows);
     }
+    sheet.commit();
+    await workbook.commit();
+  } catch (err) {
+    // the workbook's own file stream (exceljs opens it from `filename`): closed before the caller deletes the part file
+    await discard((workbook as unknown as { stream?: WriteStream }).stream);
+    throw err;
   }
-  sheet.commit();
-  await workbook.commit();
   return { rows };
 }
 
