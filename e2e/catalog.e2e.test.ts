@@ -25,8 +25,10 @@ describe('catalogue', () => {
     await page.goto(baseURL + '/product/catalog');
     await page.getByLabel('ISBN-13 / EAN').fill(E2E_FIXTURE_ISBN);
     await page.getByLabel('ISBN-13 / EAN').press('Enter');
+    // the title may already be on the unfiltered first page (an earlier file can touch it): wait
+    // for the search itself, its ISBN in the URL, then for the title
+    await expect.poll(() => new URL(page.url()).searchParams.get('isbn13')).toBe(E2E_FIXTURE_ISBN);
     await page.getByText(E2E_FIXTURE_TITLE).first().waitFor();
-    expect(new URL(page.url()).searchParams.get('isbn13')).toBe(E2E_FIXTURE_ISBN);
     await auditScreen(page, 'catalog', { viewports: ['desktop', 'narrow', 'phone'], ready: (p) => p.getByText(E2E_FIXTURE_TITLE).first().waitFor() });
 
     // filters survive a reload
