@@ -67,11 +67,12 @@ describe('users screen and My user', () => {
     await seller.page.getByRole('button', { name: 'Salvar senha' }).click();
     await seller.page.getByRole('heading', { name: welcomeHeading(NAME) }).waitFor({ timeout: 10_000 });
     const nav = seller.page.getByRole('navigation');
-    // Vendedor: terminal, billing and stock reports: the Produto and Relatórios groups only
-    for (const group of ['Início', 'Produto', 'Relatórios']) {
+    // Vendedor: terminal, billing and stock reports, and their own sales orders (issue 19): the
+    // Produto, Pedidos and Relatórios groups only
+    for (const group of ['Início', 'Produto', 'Pedidos', 'Relatórios']) {
       await expect.poll(() => nav.getByText(group, { exact: true }).count(), { message: group }).toBeGreaterThan(0);
     }
-    for (const group of ['Sistema', 'Pedidos', 'Reposição']) await expect(nav.getByText(group, { exact: true }).count(), group).resolves.toBe(0);
+    for (const group of ['Sistema', 'Reposição']) await expect(nav.getByText(group, { exact: true }).count(), group).resolves.toBe(0);
     await seller.page.goto(baseURL + '/system/user');
     await seller.page.getByText('Pagina não encontrada').first().waitFor();
 
