@@ -29,6 +29,8 @@ describe('catalogue', () => {
     // for the search itself, its ISBN in the URL, then for the title
     await expect.poll(() => new URL(page.url()).searchParams.get('isbn13')).toBe(E2E_FIXTURE_ISBN);
     await page.getByText(E2E_FIXTURE_TITLE).first().waitFor();
+    // and for the grid's answer to that search (its loading bar gone), as a user waits for the list
+    await expect.poll(() => page.locator('.MuiDataGrid-main [role=progressbar]').count()).toBe(0);
     await auditScreen(page, 'catalog', { viewports: ['desktop', 'narrow', 'phone'], ready: (p) => p.getByText(E2E_FIXTURE_TITLE).first().waitFor() });
 
     // filters survive a reload
