@@ -9,6 +9,8 @@ let sim: ErpSimulator;
 let token: string;
 
 /** JSON call to the simulator; returns status and parsed body. */
+// `any` on purpose, as simulator.test.ts: these tests read loose JSON of many simulator answers field by field
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function call(path: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
   const res = await fetch(`${sim.url}/api/v1/${path}`, { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   const text = await res.text();
