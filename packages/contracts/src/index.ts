@@ -32,3 +32,4 @@ export * from './opportunity-report.ts';
 export * from './orders.ts';
 export * from './read-side.ts';
 export * from './dashboard.ts';
+export * from './replenishment.ts';
