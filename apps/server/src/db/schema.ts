@@ -18,3 +18,4 @@ export * from '../opportunities/opportunities.schema.ts';
 export * from '../exports/exports.schema.ts';
 export * from '../orders/orders.schema.ts';
 export * from '../dashboard/dashboard.schema.ts';
+export * from '../replenishment/replenishment.schema.ts';
