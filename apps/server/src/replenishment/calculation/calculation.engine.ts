@@ -137,6 +137,17 @@ export function effectiveMinimum(asked: number | null, product: number | null): 
   return Math.max(asked ?? 0, product ?? 0);
 }
 
+/** Parameters as JSON can carry them: a non-finite number (ADI of a title that never sold is ∞) becomes null. */
+function jsonParameters(p: Record<string, number | string | number[]>): Record<string, number | string | number[] | null> {
+  const out: Record<string, number | string | number[] | null> = {};
+  for (const [k, v] of Object.entries(p)) {
+    if (typeof v === 'number') out[k] = Number.isFinite(v) ? v : null;
+    else if (Array.isArray(v)) out[k] = v.map((x) => (Number.isFinite(x) ? x : 0));
+    else out[k] = v;
+  }
+  return out;
+}
+
 const fmt = (n: number, digits = 2) => n.toLocaleString('pt-BR', { maximumFractionDigits: digits });
 
 /** What the explanation shows of a stored line besides its history. */
@@ -213,7 +224,7 @@ export function explainLine(line: ExplainedLine, settings: LineSettings): Replen
     metodo: r.method,
     metodoPedido: settings.method,
     classe: forecast.pattern.demandClass,
-    parametros: { ...forecast.parameters, adi: forecast.pattern.adi, cv2: forecast.pattern.cv2, motivo: forecast.reason },
+    parametros: jsonParameters({ ...forecast.parameters, adi: forecast.pattern.adi, cv2: forecast.pattern.cv2, motivo: forecast.reason }),
     previsao: forecast.months.map((m, i) => ({ mes: periodOf(start + line.history.length + i), media: m.mean, quantis: m.quantiles })),
     horizonte: { meses: horizon, prazoEntregaMeses: settings.leadTimeMonths, periodosProjecao: settings.projectionMonths, media: forecast.total.mean, quantis: forecast.total.quantiles },
     nivelServico: settings.serviceLevel,

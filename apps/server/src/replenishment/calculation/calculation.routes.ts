@@ -18,6 +18,13 @@ import { AUTH_ERRORS } from '../../shared/api-schemas.ts';
 import { requireAuth, requireCompany } from '../../shared/request-auth.ts';
 import { calculate, explainItem, getCalculation, listItems, supplierTotals, updateItem } from './calculation.service.ts';
 
+/**
+ * The answer's schema for serialization: the stored inputs (`parametros`) as a plain object, since the
+ * request schema's transforms (trimmed texts, checked days) cannot encode; the web parses the answer
+ * with `replenishmentCalculationSchema` itself.
+ */
+const calculationAnswer = replenishmentCalculationSchema.extend({ parametros: z.record(z.string(), z.unknown()) });
+
 /** Path of one line: the calculation id and the catalogue product id. */
 const lineParams = z.strictObject({ id: idSchema, idProduto: idSchema });
 
@@ -41,7 +48,7 @@ export const replenishmentCalculationRoutes: DomainRoutes = (api, ctx) => {
   api.post(
     '/reposicao/calculo',
     {
-      schema: { tags, summary: 'Calcula a reposição e guarda o resultado por 24 horas', security, body: replenishmentCalculationRequestSchema, response: { 201: replenishmentCalculationSchema, ...AUTH_ERRORS } },
+      schema: { tags, summary: 'Calcula a reposição e guarda o resultado por 24 horas', security, body: replenishmentCalculationRequestSchema, response: { 201: calculationAnswer, ...AUTH_ERRORS } },
       config,
     },
     async (request, reply) => {
@@ -52,7 +59,7 @@ export const replenishmentCalculationRoutes: DomainRoutes = (api, ctx) => {
 
   api.get(
     '/reposicao/calculo/:id',
-    { schema: { tags, summary: 'Um cálculo de reposição guardado', security, params: idParams(), response: { 200: replenishmentCalculationSchema, ...AUTH_ERRORS, 404: errorBodySchema } }, config },
+    { schema: { tags, summary: 'Um cálculo de reposição guardado', security, params: idParams(), response: { 200: calculationAnswer, ...AUTH_ERRORS, 404: errorBodySchema } }, config },
     async (request) => getCalculation(ctx.db, requireCompany(request), request.params.id),
   );
 

@@ -15,6 +15,9 @@ import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTempl
  * - `PUT reposicao/modelo/{id} {nome, parametros}` → the template
  * - `DELETE reposicao/modelo/{id}` → `{message: templateDeleted}`
  */
+/** A template for serialization: `parametros` as a plain object (the input schema's transforms cannot encode). */
+const templateAnswer = replenishmentTemplateSchema.extend({ parametros: z.record(z.string(), z.unknown()) });
+
 export const replenishmentTemplateRoutes: DomainRoutes = (api, ctx) => {
   const config = { role: REQUIRED.reposicaoCalculo };
   const tags = ['reposicao'];
@@ -22,26 +25,26 @@ export const replenishmentTemplateRoutes: DomainRoutes = (api, ctx) => {
 
   api.get(
     '/reposicao/modelo',
-    { schema: { tags, summary: 'Modelos de reposição da empresa', security, response: { 200: z.array(replenishmentTemplateSchema), ...AUTH_ERRORS } }, config },
+    { schema: { tags, summary: 'Modelos de reposição da empresa', security, response: { 200: z.array(templateAnswer), ...AUTH_ERRORS } }, config },
     async (request) => listTemplates(ctx.db, requireCompany(request)),
   );
 
   api.get(
     '/reposicao/modelo/:id',
-    { schema: { tags, summary: 'Um modelo de reposição', security, params: idParams(), response: { 200: replenishmentTemplateSchema, ...AUTH_ERRORS, 404: errorBodySchema } }, config },
+    { schema: { tags, summary: 'Um modelo de reposição', security, params: idParams(), response: { 200: templateAnswer, ...AUTH_ERRORS, 404: errorBodySchema } }, config },
     async (request) => getTemplate(ctx.db, requireCompany(request), request.params.id),
   );
 
   api.post(
     '/reposicao/modelo',
-    { schema: { tags, summary: 'Cria um modelo de reposição', security, body: replenishmentTemplateSaveSchema, response: { 201: replenishmentTemplateSchema, ...AUTH_ERRORS } }, config },
+    { schema: { tags, summary: 'Cria um modelo de reposição', security, body: replenishmentTemplateSaveSchema, response: { 201: templateAnswer, ...AUTH_ERRORS } }, config },
     async (request, reply) => reply.code(201).send(await createTemplate(ctx.db, requireAuth(request), requireCompany(request), request.body)),
   );
 
   api.put(
     '/reposicao/modelo/:id',
     {
-      schema: { tags, summary: 'Altera um modelo de reposição', security, params: idParams(), body: replenishmentTemplateSaveSchema, response: { 200: replenishmentTemplateSchema, ...AUTH_ERRORS, 404: errorBodySchema } },
+      schema: { tags, summary: 'Altera um modelo de reposição', security, params: idParams(), body: replenishmentTemplateSaveSchema, response: { 200: templateAnswer, ...AUTH_ERRORS, 404: errorBodySchema } },
       config,
     },
     async (request) => updateTemplate(ctx.db, requireAuth(request), requireCompany(request), request.params.id, request.body),
