@@ -24,11 +24,7 @@ export interface CandidateRow {
   produto_id: number;
   empresa_id: number;
   erp_produto_id: number;
-  sku: string | null;
-  isbn13: string | null;
-  titulo: string;
   editora_id: number | null;
-  editora: string | null;
   situacao: string | null;
   tipo_produto_id: number | null;
   preco_centavos: string | number | null;
@@ -43,20 +39,19 @@ export interface CandidateRow {
 
 /**
  * The ERP products of the basis companies linked (`erp_produto.produto_id`) to a catalogue product,
- * complete records only, with their stock (0 without a stock row) and the catalogue's ISBN, title,
- * publisher and minimum/maximum stock; `publisherId` filters on the catalogue publisher. One row per
+ * complete records only, with their stock (0 without a stock row) and the catalogue's publisher and
+ * minimum/maximum stock; `publisherId` filters on the catalogue publisher. Only numbers and codes:
+ * the texts of the lines (ISBN, title, SKU, publisher, authors) are joined when they are inserted. One row per
  * ERP product: the service merges a title's rows (a title in several companies under REDE, or two
  * ERP products of one company with the same EAN) and picks the representative — a plain join that
  * both PGlite and PostgreSQL answer without sorting (DISTINCT ON over a CTE cost 4× more on PGlite).
  */
 export async function readCandidates(db: Executor, basis: readonly number[], publisherId: number | null): Promise<CandidateRow[]> {
-  const result = await db.execute(sql`SELECT p.produto_id, p.empresa_id, p.id AS erp_produto_id, p.id_erp AS sku, c.isbn13, c.titulo, c.editora_id, ed.nome AS editora,
-      p.situacao, p.tipo_produto_id, p.preco_centavos, p.custo_centavos, c.estoque_minimo, c.estoque_maximo,
+  const result = await db.execute(sql`SELECT p.produto_id, p.empresa_id, p.id AS erp_produto_id, c.editora_id, p.situacao, p.tipo_produto_id, p.preco_centavos, p.custo_centavos, c.estoque_minimo, c.estoque_maximo,
       COALESCE(e.fisico, 0) AS fisico, COALESCE(e.reservado, 0) AS reservado, COALESCE(e.bloqueado, 0) AS bloqueado, COALESCE(e.pedido_compra, 0) AS pedido_compra
     FROM erp_produto p
     JOIN produto c ON c.id = p.produto_id
     LEFT JOIN erp_estoque e ON e.produto_id = p.id
-    LEFT JOIN editora ed ON ed.id = c.editora_id
     WHERE p.empresa_id IN (${ids(basis)}) AND p.alterado_em_erp IS NOT NULL ${publisherId != null ? sql`AND c.editora_id = ${publisherId}::int` : sql``}`);
   return resultRows<CandidateRow>(result);
 }
@@ -170,11 +165,7 @@ export async function readCovered(db: Executor, basis: readonly number[]): Promi
 export interface LineRow {
   produto_id: number;
   erp_produto_id: number | null;
-  sku: string | null;
-  isbn13: string | null;
-  titulo: string;
   editora_id: number | null;
-  editora: string | null;
   situacao: string | null;
   fisico: number;
   reservado: number;
@@ -197,11 +188,11 @@ export interface LineRow {
   ruptura: { meses: number[]; vendasPerdidas: number[] } | null;
 }
 
-const LINE_RECORD = `produto_id int, erp_produto_id int, sku varchar, isbn13 varchar, titulo varchar, editora_id int, editora varchar, situacao varchar,
+const LINE_RECORD = `produto_id int, erp_produto_id int, editora_id int, situacao varchar,
   fisico int, reservado int, bloqueado int, pedido_compra int, disponivel int, rede int, coberto int, estoque_minimo int, estoque_maximo int,
   demanda_media numeric, nivel_reposicao int, quantidade_sugerida int, quantidade_pedido int, preco_centavos bigint, custo_centavos bigint,
   metodo varchar, historico text, ruptura jsonb`;
-const LINE_COLUMNS = `produto_id, erp_produto_id, sku, isbn13, titulo, editora_id, editora, situacao, fisico, reservado, bloqueado, pedido_compra,
+const LINE_COLUMNS = `produto_id, erp_produto_id, editora_id, situacao, fisico, reservado, bloqueado, pedido_compra,
   disponivel, rede, coberto, estoque_minimo, estoque_maximo, demanda_media, nivel_reposicao, quantidade_sugerida, quantidade_pedido,
   preco_centavos, custo_centavos, metodo, historico, ruptura`;
 
@@ -210,14 +201,23 @@ export const INSERT_CHUNK = 5000;
 
 /**
  * Inserts a calculation's lines, `INSERT_CHUNK` per statement, each chunk as ONE JSON parameter read
- * by `jsonb_to_recordset`; `autores` is filled from the catalogue contributors (ordered, "; ").
+ * by `jsonb_to_recordset`; the texts are joined here: `isbn13` and `titulo` from the catalogue product,
+ * `editora` its publisher's name, `sku` the ERP product's id, `autores` the catalogue contributors
+ * (in order, "; ", at most 500 characters).
  */
 export async function insertLines(db: Executor, calculationId: number, lines: readonly LineRow[]): Promise<void> {
+  const select = LINE_COLUMNS.split(',')
+    .map((c) => c.trim())
+    .map((c) => (c === 'historico' ? 'r.historico::int[]' : `r.${c}`))
+    .join(', ');
   for (let i = 0; i < lines.length; i += INSERT_CHUNK) {
     const chunk = JSON.stringify(lines.slice(i, i + INSERT_CHUNK));
-    await db.execute(sql`INSERT INTO reposicao_calculo_item (calculo_id, ${sql.raw(LINE_COLUMNS)}, autores)
-      SELECT ${calculationId}::int, ${sql.raw(LINE_COLUMNS.replace('historico', 'historico::int[]'))},
+    await db.execute(sql`INSERT INTO reposicao_calculo_item (calculo_id, ${sql.raw(LINE_COLUMNS)}, sku, isbn13, titulo, editora, autores)
+      SELECT ${calculationId}::int, ${sql.raw(select)}, ep.id_erp, c.isbn13, c.titulo, ed.nome,
         (SELECT left(string_agg(pc.nome_completo, '; ' ORDER BY pc.ordem), 500) FROM produto_contribuidor pc WHERE pc.produto_id = r.produto_id)
-      FROM jsonb_to_recordset(${chunk}::jsonb) AS r(${sql.raw(LINE_RECORD)})`);
+      FROM jsonb_to_recordset(${chunk}::jsonb) AS r(${sql.raw(LINE_RECORD)})
+      JOIN produto c ON c.id = r.produto_id
+      LEFT JOIN erp_produto ep ON ep.id = r.erp_produto_id
+      LEFT JOIN editora ed ON ed.id = c.editora_id`);
   }
 }

@@ -285,11 +285,7 @@ export async function calculate(db: Db, auth: AuthContext, companyId: number, bo
     rows.push({
       produto_id: Number(row.produto_id),
       erp_produto_id: nOrNull(row.erp_produto_id),
-      sku: row.sku,
-      isbn13: row.isbn13,
-      titulo: row.titulo,
       editora_id: nOrNull(row.editora_id),
-      editora: row.editora,
       situacao: row.situacao,
       fisico: l.fisico,
       reservado: l.reservado,
