@@ -3,6 +3,7 @@
  *
  *   npm run bench:replenishment -w @acervo/bench -- [--titles 100000] [--months 24] [--database-url postgres://…] [--prefix h1_repl] [--runs 3]
  *   npm run bench:replenishment -w @acervo/bench -- --pglite [--titles 6000]
+ * (`--keep`: the PostgreSQL database is kept and its URL printed, to EXPLAIN the queries on it.)
  *
  * 1. A fresh database (PostgreSQL `<prefix>_<random>`, dropped at the end; or in-memory PGlite with
  *    `--pglite`) with the demo seed (admin, two companies), then, written in SQL with generate_series
@@ -12,6 +13,7 @@
  *    grain M) ending 2026-10: intermittent demand, each title selling in a share of months drawn
  *    per title (5–95 %), 1–40 units, 4 % of rows returns. ANALYZE.
  * 2. Timed, `--runs` times each, median (and the RSS peak of the process, sampled every 10 ms):
+ *    a0. floor: one SUM per title over the period's rollup rows, the least any calculation reads;
  *    a. baseline: the SQL aggregation alone (`prepareLines`: candidates, demand arrays, lost sales,
  *       coverage, merged into per-title inputs) — what any calculation must read;
  *    b. forecasting alone on the prepared inputs, one thread and with worker threads;
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     pglite: { type: 'boolean', default: false },
     'database-url': { type: 'string', default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     prefix: { type: 'string', default: 'h1_repl' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const TITLES = Number(values.titles ?? (values.pglite ? 6000 : 100_000));
@@ -106,7 +109,7 @@ async function main(): Promise<void> {
   else {
     const scratch = await createScratchDatabase(values['database-url']!, { prefix: values.prefix });
     db = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-    drop = scratch.drop;
+    drop = values.keep ? async () => console.log(`kept ${scratch.url}`) : scratch.drop;
   }
   try {
     const seed = await seedDemoData(db.db);
@@ -121,6 +124,15 @@ async function main(): Promise<void> {
     const p = resolveInputs(body);
     const settings = lineSettings(p);
 
+    const floor = await timed('a0. floor: one SUM per title over the period\'s rollup rows (SQL only)', () =>
+      db.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+        await tx.execute(sql`SET LOCAL jit = off`);
+        return resultRows(await tx.execute(sql`SELECT r.produto_id, sum(r.quantidade)::bigint AS q FROM rel_faturamento_produto r
+          WHERE r.empresa_id = ${c1} AND r.grao = 'M' AND r.periodo >= ${body.dataInicio}::date AND r.periodo < '2026-11-01'::date GROUP BY 1`));
+      }),
+    );
+    console.log(`   ${floor.last.length.toLocaleString('en-US')} titles with sales`);
     const base = await timed('a. baseline: SQL aggregation + merge (prepareLines)', () => prepareLines(db.db, auth, c1, p));
     const inputs = base.last.lines.map((l) => ({ history: l.history, lostSales: l.lostSales, available: l.available, covered: l.covered, productMinStock: l.row.estoque_minimo, productMaxStock: l.row.estoque_maximo }));
     console.log(`   ${inputs.length.toLocaleString('en-US')} titles prepared`);

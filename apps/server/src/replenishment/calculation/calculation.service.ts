@@ -154,6 +154,21 @@ export function bestSellers(lines: PreparedLine[], filter: ResolvedInputs['maisV
 }
 
 /**
+ * Runs the calculation's reads in one transaction (one snapshot: stock, sales and coverage agree)
+ * with `work_mem` raised to 128 MB and JIT off for it (SET LOCAL): grouping a year or two of monthly
+ * rollup rows of 100,000 titles spilled 110 MB to disk in 257 batches under the default 4 MB
+ * (4.8 s → well under 1 s), and JIT compilation cost more than it saved on these one-pass scans.
+ * Inside a caller's transaction (`db` a Tx), the settings last until that transaction ends.
+ */
+async function readInputs<T>(db: Executor, reads: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return reads(tx);
+  });
+}
+
+/**
  * Reads and prepares every candidate title of a calculation (SQL aggregation; no forecasting yet),
  * with the best-seller and balance filters applied. Exported for the bench (its SQL-only baseline).
  */
@@ -164,12 +179,12 @@ export async function prepareLines(db: Executor, auth: AuthContext, companyId: n
   const others = network.filter((c) => c !== companyId);
   const start = monthIndex(p.dataInicio.slice(0, 7));
   const months = monthIndex(p.dataFim.slice(0, 7)) - start + 1;
-  const [candidates, rede, demand, lost, covered] = await Promise.all([
-    readCandidates(db, basis, p.idEditora),
-    readNetworkBalance(db, others),
-    readDemand(db, basis, p.dataInicio, p.dataFim, p.considerarDevolucoes),
-    readLostSales(db, basis, p.dataInicio, p.dataFim),
-    readCovered(db, basis),
+  const [candidates, rede, demand, lost, covered] = await readInputs(db, async (tx) => [
+    await readCandidates(tx, basis, p.idEditora),
+    await readNetworkBalance(tx, others),
+    await readDemand(tx, basis, p.dataInicio, p.dataFim, p.considerarDevolucoes),
+    await readLostSales(tx, basis, p.dataInicio, p.dataFim),
+    await readCovered(tx, basis),
   ]);
   const demandBy = new Map(demand.map((d) => [Number(d.produto_id), d]));
   const coveredBy = new Map(covered.map((c) => [Number(c.produto_id), n(c.quantidade)]));
