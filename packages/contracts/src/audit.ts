@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_ROLES = {
   'categoria-bisac': REQUIRED.correspondencia,
   editora: REQUIRED.editoras,
   produto: REQUIRED.produtos,
+  reposicao: REQUIRED.reposicaoHistorico,
 } as const;
 
 /** An audited entity name (`entidade`). */
