@@ -13,7 +13,8 @@ import {
   replacementItemUpdateSchema,
   replacementItemUpdatedSchema,
   replacementListQuerySchema,
-  replacementPageSchema,
+  replacementSchema,
+  pagedListSchema,
   type ReplacementAction,
 } from '@acervo/contracts';
 import type { DomainRoutes } from '../../shared/context.ts';
@@ -39,6 +40,18 @@ import { changeReplacementStatus, createReplacement, getReplacement, listReplace
  *   `{justificativa}` → `{message, reposicao}`; 409 `invalidTransition` unless GERADA. Approving
  *   queues one purchase order per supplier for the ERP.
  */
+/*
+ * Answer schemas: the contract's, with `parametros` (the calculation inputs, stored as the
+ * calculation received them) as a plain object. The contract types it with the REQUEST schema,
+ * whose trims and integer coercions are one-way transforms the response serializer cannot encode
+ * (a ZodEncodeError, 500); the web parses answers with the contract's schema as it is.
+ */
+const parametersOut = z.record(z.string(), z.unknown());
+const replacementOut = replacementSchema.extend({ parametros: parametersOut });
+const detailOut = replacementDetailSchema.extend({ parametros: parametersOut });
+const pageOut = pagedListSchema(replacementOut);
+const actionOut = replacementActionResultSchema.extend({ reposicao: detailOut });
+
 export const replacementsRoutes: DomainRoutes = (api, ctx) => {
   const tags = ['reposicao'];
   const security = [{ bearer: [] }];
@@ -48,7 +61,7 @@ export const replacementsRoutes: DomainRoutes = (api, ctx) => {
 
   api.post(
     '/reposicao',
-    { schema: { tags, summary: 'Gera uma reposição a partir de um cálculo', security, body: replacementCreateSchema, response: { 201: replacementDetailSchema, ...errors } }, config: generate },
+    { schema: { tags, summary: 'Gera uma reposição a partir de um cálculo', security, body: replacementCreateSchema, response: { 201: detailOut, ...errors } }, config: generate },
     async (request, reply) => {
       requireCompany(request);
       return reply.code(201).send(await createReplacement(ctx.db, requireAuth(request), request.body));
@@ -57,7 +70,7 @@ export const replacementsRoutes: DomainRoutes = (api, ctx) => {
 
   api.get(
     '/reposicao',
-    { schema: { tags, summary: 'Histórico de reposições (paginado)', security, querystring: replacementListQuerySchema, response: { 200: replacementPageSchema, ...AUTH_ERRORS } }, config: history },
+    { schema: { tags, summary: 'Histórico de reposições (paginado)', security, querystring: replacementListQuerySchema, response: { 200: pageOut, ...AUTH_ERRORS } }, config: history },
     async (request) => {
       requireCompany(request);
       return listReplacements(ctx.db, requireAuth(request), request.query);
@@ -66,7 +79,7 @@ export const replacementsRoutes: DomainRoutes = (api, ctx) => {
 
   api.get(
     '/reposicao/:id',
-    { schema: { tags, summary: 'Uma reposição com transições e pedidos de compra', security, params: idParams(), response: { 200: replacementDetailSchema, ...errors } }, config: history },
+    { schema: { tags, summary: 'Uma reposição com transições e pedidos de compra', security, params: idParams(), response: { 200: detailOut, ...errors } }, config: history },
     async (request) => {
       requireCompany(request);
       return getReplacement(ctx.db, requireAuth(request), request.params.id);
@@ -108,7 +121,7 @@ export const replacementsRoutes: DomainRoutes = (api, ctx) => {
   for (const action of ['aprovar', 'cancelar'] as const) {
     api.put(
       `/reposicao/:id/${action}`,
-      { schema: { tags, summary: summaries[action], security, params: idParams(), response: { 200: replacementActionResultSchema, ...errors } }, config: history },
+      { schema: { tags, summary: summaries[action], security, params: idParams(), response: { 200: actionOut, ...errors } }, config: history },
       async (request) => {
         requireCompany(request);
         return changeReplacementStatus(ctx, requireAuth(request), request.params.id, action);
@@ -118,7 +131,7 @@ export const replacementsRoutes: DomainRoutes = (api, ctx) => {
 
   api.put(
     '/reposicao/:id/reprovar',
-    { schema: { tags, summary: 'Reprova uma reposição gerada (justificativa obrigatória)', security, params: idParams(), body: replacementDisapproveSchema, response: { 200: replacementActionResultSchema, ...errors } }, config: history },
+    { schema: { tags, summary: 'Reprova uma reposição gerada (justificativa obrigatória)', security, params: idParams(), body: replacementDisapproveSchema, response: { 200: actionOut, ...errors } }, config: history },
     async (request) => {
       requireCompany(request);
       return changeReplacementStatus(ctx, requireAuth(request), request.params.id, 'reprovar', request.body.justificativa);
