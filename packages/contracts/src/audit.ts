@@ -28,6 +28,7 @@ export const AUDIT_ENTITY_ROLES = {
   editora: REQUIRED.editoras,
   produto: REQUIRED.produtos,
   'modelo-reposicao': REQUIRED.reposicaoCalculo,
+  reposicao: REQUIRED.reposicaoHistorico,
 } as const;
 
 /** An audited entity name (`entidade`). */
