@@ -117,8 +117,23 @@ export function lineForecast(input: LineInput, settings: LineSettings): { foreca
  * @param settings the calculation's settings
  */
 export function computeLine(input: LineInput, settings: LineSettings): LineResult {
+  if (!input.history.some((v) => v > 0) && !input.lostSales?.some((v) => v > 0)) return noDemandResult(input, settings);
   const { forecast } = lineForecast(input, settings);
   return resultFrom(forecast, input, settings);
+}
+
+/**
+ * The line of a title without any demand or lost sale in the period (most of a backlist catalogue),
+ * without running the forecast: every method forecasts 0 there (AUTOMATICO classes it SEM_DEMANDA and
+ * names TSB), so the quantile is 0 and the level is the minimum stock. Equal to the full path (tested),
+ * at a fraction of its cost.
+ */
+function noDemandResult(input: LineInput, settings: LineSettings): LineResult {
+  const minStock = effectiveMinimum(settings.minStock, input.productMinStock);
+  const level = minStock ?? 0;
+  const need = level - input.available - input.covered;
+  const { suggested, rounding } = roundSuggestion(need, settings.multiple, input.available, input.covered, input.productMaxStock);
+  return { method: settings.method === 'AUTOMATICO' ? 'TSB' : settings.method, meanDemand: 0, quantile: 0, minStock, level, need, suggested, rounding };
 }
 
 function resultFrom(forecast: SeriesForecast, input: LineInput, settings: LineSettings): LineResult {
