@@ -27,6 +27,7 @@ export const AUDIT_ENTITY_ROLES = {
   'categoria-bisac': REQUIRED.correspondencia,
   editora: REQUIRED.editoras,
   produto: REQUIRED.produtos,
+  'modelo-reposicao': REQUIRED.reposicaoCalculo,
   reposicao: REQUIRED.reposicaoHistorico,
 } as const;
 
