@@ -10,6 +10,7 @@ import { ERP_TASK_KINDS } from './erp/erp-task-kinds.ts';
 import { PRODUCT_IMPORT_TASK_KINDS } from './products/import/import-task-kinds.ts';
 import { PRODUCT_IMPORT_QUEUES } from './products/import/import.routes.ts';
 import { GOALS_AUDIT_SCOPES } from './goals/goals.service.ts';
+import { CLOSING_DAYS_AUDIT_SCOPES } from './dashboard/closing-days.service.ts';
 import { PARAMETERS_AUDIT_SCOPES } from './parameters/api-access.service.ts';
 import { EXPORTS_TASK_KINDS } from './exports/exports-task-kinds.ts';
 import { exportQueues } from './exports/exports.queue.ts';
@@ -37,7 +38,7 @@ export const EXPORT_SOURCES: readonly ExportSource[] = [...STOCK_REPORT_EXPORT_S
 export const DOMAIN_QUEUES: readonly DomainQueue[] = [...PRODUCT_IMPORT_QUEUES, ...exportQueues(EXPORT_SOURCES)];
 
 /** The company scope of every per-company audited entity (`GET auditoria`). */
-export const AUDIT_SCOPES: AuditScopes = { ...GOALS_AUDIT_SCOPES, ...PARAMETERS_AUDIT_SCOPES };
+export const AUDIT_SCOPES: AuditScopes = { ...GOALS_AUDIT_SCOPES, ...PARAMETERS_AUDIT_SCOPES, ...CLOSING_DAYS_AUDIT_SCOPES };
 
 /**
  * A fresh registry of TASK_KINDS for one process (or one test app).
