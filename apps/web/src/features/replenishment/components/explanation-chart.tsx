@@ -22,10 +22,12 @@ const Q90 = 8;
  */
 export function ExplanationChart({ explanation, summary }: ExplanationChartProps) {
   const { t, i18n } = useTranslation();
-  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' });
+  // "nov/25": short enough for every month to keep its tick on a phone
+  const label = (mes: string) => `${monthName.format(new Date(`${mes.slice(0, 7)}-15T12:00:00Z`)).replace('.', '')}/${mes.slice(2, 4)}`;
   const history = explanation.historico;
   const forecast = explanation.previsao;
-  const labels = [...history, ...forecast].map((m) => monthName.format(new Date(`${m.mes.slice(0, 7)}-15T12:00:00Z`)));
+  const labels = [...history, ...forecast].map((m) => label(m.mes));
   const pad = (n: number) => Array<null>(n).fill(null);
   const observed = [...history.map((m) => m.quantidade), ...pad(forecast.length)];
   const anyCorrected = history.some((m) => m.corrigido !== m.quantidade);

@@ -66,7 +66,7 @@ export function ExplanationPanel({ explanation: e }: ExplanationPanelProps) {
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
         <Chip size="small" color="primary" label={t(`replenishment.methods.${e.metodo}`)} />
-        {e.classe && <Chip size="small" variant="outlined" label={`${t('replenishment.explain.demandClass')}: ${e.classe}`} />}
+        {e.classe && <Chip size="small" variant="outlined" label={`${t('replenishment.explain.demandClass')}: ${t(`replenishment.classes.${e.classe}`, { defaultValue: e.classe })}`} />}
       </Box>
       <Typography component="h4" variant="subtitle2" sx={{ mt: 1 }}>
         {t('replenishment.explain.chartTitle')}

@@ -53,8 +53,8 @@ import { QuantityCell } from '../components/quantity-cell.tsx';
 import { SimpleDialog } from '../components/simple-dialog.tsx';
 
 const DEFAULT_SORT: SortState = { field: 'quantidadeSugerida', direction: 'desc' };
-/** Columns left out on phones: the title cell carries the ISBN and publisher; the suggestion and the quantity stay. */
-const MOBILE_HIDDEN: readonly string[] = ['isbn13', 'sku', 'editora', 'saldoAtual', 'saldoRede', 'quantidadePedidaCompra', 'quantidadeReservada', 'quantidadeBloqueada', 'demandaMedia', 'valorCapaCentavos', 'valorCustoCentavos', 'metodo'];
+/** Columns left out on phones: the title cell carries the ISBN, publisher and available balance; the suggestion and the quantity stay. */
+const MOBILE_HIDDEN: readonly string[] = ['isbn13', 'sku', 'editora', 'saldoAtual', 'saldoDisponivel', 'saldoRede', 'quantidadePedidaCompra', 'quantidadeReservada', 'quantidadeBloqueada', 'demandaMedia', 'valorCapaCentavos', 'valorCustoCentavos', 'metodo'];
 
 const brl = (cents: number | null) => (cents === null ? '—' : formatMoneyFromCents(cents, 'BRL'));
 const positiveId = (text: string | null) => (text && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null);
@@ -267,7 +267,7 @@ export function CalculationPage() {
       {
         field: 'explicar',
         headerName: '',
-        width: 52,
+        width: mobile ? 44 : 52,
         sortable: false,
         renderCell: ({ row }) => (
           <Tooltip title={t('replenishment.results.explain')}>
@@ -283,7 +283,7 @@ export function CalculationPage() {
         field: 'titulo',
         headerName: t('replenishment.fields.titulo'),
         flex: 1,
-        minWidth: mobile ? 150 : 220,
+        minWidth: mobile ? 130 : 220,
         renderCell: ({ row }) => (
           <Box sx={{ py: 0.5, minWidth: 0 }}>
             <Typography variant="body2" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={row.titulo}>
@@ -291,7 +291,7 @@ export function CalculationPage() {
             </Typography>
             {mobile && (
               <Typography variant="caption" color="text.secondary" component="div" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                {row.isbn13 ?? row.sku ?? ''} · {row.editora ?? '—'}
+                {t('replenishment.fields.saldoDisponivel')} {row.saldoDisponivel.toLocaleString(i18n.language)} · {row.isbn13 ?? row.sku ?? ''} · {row.editora ?? '—'}
               </Typography>
             )}
           </Box>
@@ -305,11 +305,11 @@ export function CalculationPage() {
       units('quantidadeReservada', 92),
       units('quantidadeBloqueada', 92),
       { field: 'demandaMedia', headerName: t('replenishment.fields.demandaMedia'), width: 96, type: 'number', valueFormatter: (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 2 }) },
-      units('quantidadeSugerida', 92),
+      units('quantidadeSugerida', mobile ? 84 : 92),
       {
         field: 'quantidadePedido',
         headerName: t('replenishment.fields.quantidadePedido'),
-        width: 100,
+        width: mobile ? 84 : 100,
         type: 'number',
         renderCell: ({ row }) => (
           <QuantityCell value={row.quantidadePedido} multiple={multiple} editable label={t('replenishment.results.quantityLabel', { titulo: row.titulo })} onSave={(q) => onSaveQuantity(row, q)} />
@@ -356,8 +356,16 @@ export function CalculationPage() {
           <Typography id="repl-inputs-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
             {t('replenishment.calc.inputs')}
           </Typography>
-          <Button size="small" onClick={() => setInputsOpen(!showInputs)} endIcon={showInputs ? <ExpandLessIcon /> : <ExpandMoreIcon />} aria-expanded={showInputs} aria-controls="repl-inputs-body">
-            {showInputs ? t('replenishment.calc.hideInputs') : t('replenishment.calc.showInputs')}
+          <Button
+            size="small"
+            onClick={() => setInputsOpen(!showInputs)}
+            endIcon={showInputs ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            aria-expanded={showInputs}
+            aria-controls="repl-inputs-body"
+            aria-label={showInputs ? t('replenishment.calc.hideInputs') : t('replenishment.calc.showInputs')}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {showInputs ? t('replenishment.calc.hide') : t('replenishment.calc.show')}
           </Button>
         </Box>
         <Collapse in={showInputs} id="repl-inputs-body">

@@ -231,7 +231,7 @@ function ReplacementDetailView({ id, onBack }: { id: number; onBack: () => void 
         </Typography>
         <Fields items={header} />
       </Paper>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, mb: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 2fr)' }, alignItems: 'start', mb: 2 }}>
         <Paper variant="outlined" component="section" aria-labelledby="repl-detail-trail" sx={{ p: 2, minWidth: 0 }}>
           <Typography id="repl-detail-trail" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
             {t('replenishment.detail.transitions')}
@@ -263,8 +263,8 @@ function ReplacementDetailView({ id, onBack }: { id: number; onBack: () => void 
               {t('replenishment.detail.noOrders')}
             </Typography>
           ) : (
-            <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="repl-detail-orders">
-              <Table size="small">
+            <Box sx={{ overflow: 'auto', maxHeight: 320, '& th': { whiteSpace: 'nowrap' } }} tabIndex={0} role="region" aria-labelledby="repl-detail-orders">
+              <Table size="small" stickyHeader>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('replenishment.totals.supplier')}</TableCell>
