@@ -54,7 +54,7 @@ export function HistoryFilters({ value, onApply, onClear }: HistoryFiltersProps)
   const picked = (id?: string, label?: string): PickerOption | null => (id ? { value: Number(id), label: label ?? `#${id}` } : null);
   const active = Object.values(value).filter(Boolean).length;
   const bar = (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr 1.4fr 1.4fr' }, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, minmax(0, 1fr))' }, alignItems: 'start' }}>
       <TextField
         id="repl-history-term"
         size="small"
