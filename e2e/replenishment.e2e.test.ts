@@ -127,6 +127,11 @@ describe('stock replacement', () => {
       await page.getByRole('link', { name: /Abrir no histórico/ }).click();
       await page.waitForURL(new RegExp(`/replacement/history\\?reposicao=${created.id}`));
       await page.getByRole('heading', { name: `Reposição ${created.id}` }).waitFor();
+      // the items come sorted by title: find the edited one by its ISBN
+      const itemsSearched = page.waitForResponse((r) => r.url().includes(`/reposicao/${created.id}/item`) && r.url().includes('term='));
+      await page.getByLabel('Título, ISBN, SKU ou autor').fill(first.isbn13 ?? first.titulo);
+      await page.getByLabel('Título, ISBN, SKU ou autor').press('Enter');
+      await itemsSearched;
       const itemRow = page.locator('.MuiDataGrid-row').filter({ hasText: first.titulo });
       await itemRow.waitFor();
       expect(await itemRow.getByLabel(`Quantidade a pedir de ${first.titulo}`).inputValue()).toBe(String(quantity));
