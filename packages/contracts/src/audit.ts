@@ -27,6 +27,8 @@ export const AUDIT_ENTITY_ROLES = {
   'categoria-bisac': REQUIRED.correspondencia,
   editora: REQUIRED.editoras,
   produto: REQUIRED.produtos,
+  'modelo-reposicao': REQUIRED.reposicaoCalculo,
+  reposicao: REQUIRED.reposicaoHistorico,
 } as const;
 
 /** An audited entity name (`entidade`). */
