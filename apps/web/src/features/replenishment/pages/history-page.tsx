@@ -18,7 +18,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import {
   REPLACEMENT_SORT_FIELDS,
-  REPLENISHMENT_ITEM_SORT_FIELDS,
+  REPLACEMENT_ITEM_SORT_FIELDS,
   type Replacement,
   type ReplacementAction,
   type ReplacementDetail,
@@ -96,7 +96,7 @@ function ReplacementDetailView({ id, onBack }: { id: number; onBack: () => void 
   const { t, i18n } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const detail = useReplacement(id);
-  const list = useListParams({ filterKeys: ITEM_FILTER_KEYS, defaultSort: ITEMS_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: REPLENISHMENT_ITEM_SORT_FIELDS });
+  const list = useListParams({ filterKeys: ITEM_FILTER_KEYS, defaultSort: ITEMS_SORT, pageSizeOptions: PAGE_SIZE_OPTIONS, sortFields: REPLACEMENT_ITEM_SORT_FIELDS });
   const items = useReplacementItems(id, list.query);
   const action = useReplacementAction(id);
   const updateItem = useUpdateReplacementItem(id);
@@ -142,7 +142,7 @@ function ReplacementDetailView({ id, onBack }: { id: number; onBack: () => void 
           </Box>
         ),
       },
-      { field: 'autores', headerName: t('replenishment.fields.autores'), width: 160, sortable: false, valueFormatter: (value: string | null) => value ?? '—' },
+      { field: 'autores', headerName: t('replenishment.fields.autores'), width: 160, valueFormatter: (value: string | null) => value ?? '—' },
       { field: 'editora', headerName: t('replenishment.fields.editora'), width: 150, valueFormatter: (value: string | null) => value ?? '—' },
       { field: 'saldoDisponivel', headerName: t('replenishment.fields.saldoDisponivel'), width: 96, type: 'number' },
       { field: 'quantidadeSugerida', headerName: t('replenishment.fields.quantidadeSugerida'), width: 92, type: 'number' },
