@@ -61,7 +61,7 @@ export function ExplanationChart({ explanation, summary }: ExplanationChartProps
           { id: 'history', data: observed, showMark: true, color: '#37474F', label: t('replenishment.explain.history'), valueFormatter: value },
         ]}
         slotProps={{ legend: { sx: { fontSize: 11 } } }}
-        margin={{ left: 4, right: 8, top: 8, bottom: 4 }}
+        margin={{ left: 4, right: 20, top: 8, bottom: 4 }}
       />
     </Box>
   );
