@@ -268,24 +268,31 @@ function ReplacementDetailView({ id, onBack }: { id: number; onBack: () => void 
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('replenishment.totals.supplier')}</TableCell>
-                    <TableCell>{t('replenishment.detail.reference')}</TableCell>
-                    <TableCell align="right">{t('replenishment.history.fields.itens')}</TableCell>
+                    {!mobile && <TableCell>{t('replenishment.detail.reference')}</TableCell>}
+                    {!mobile && <TableCell align="right">{t('replenishment.history.fields.itens')}</TableCell>}
                     <TableCell align="right">{t('replenishment.totals.quantidadePedido')}</TableCell>
                     <TableCell>{t('replenishment.history.fields.status')}</TableCell>
-                    <TableCell>{t('replenishment.detail.erpNumber')}</TableCell>
+                    {!mobile && <TableCell>{t('replenishment.detail.erpNumber')}</TableCell>}
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {r.pedidosCompra.map((po) => (
                     <TableRow key={po.referencia} data-testid="purchase-order">
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{po.editora ?? t('replenishment.totals.noSupplier')}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{po.referencia}</TableCell>
-                      <TableCell align="right">{n(po.itens)}</TableCell>
+                      <TableCell sx={{ whiteSpace: mobile ? 'normal' : 'nowrap' }}>
+                        {po.editora ?? t('replenishment.totals.noSupplier')}
+                        {mobile && (
+                          <Typography variant="caption" color="text.secondary" component="div">
+                            {po.referencia} · {po.numeroErp ?? '—'}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      {!mobile && <TableCell sx={{ whiteSpace: 'nowrap' }}>{po.referencia}</TableCell>}
+                      {!mobile && <TableCell align="right">{n(po.itens)}</TableCell>}
                       <TableCell align="right">{n(po.quantidade)}</TableCell>
                       <TableCell>
                         <Chip size="small" color={po.status === 'ENVIADO' ? 'success' : po.status === 'ERRO' ? 'error' : 'warning'} label={t(`replenishment.orderStatus.${po.status}`)} data-status={po.status} sx={{ height: 22 }} />
                       </TableCell>
-                      <TableCell>{po.numeroErp ?? '—'}</TableCell>
+                      {!mobile && <TableCell>{po.numeroErp ?? '—'}</TableCell>}
                     </TableRow>
                   ))}
                 </TableBody>
