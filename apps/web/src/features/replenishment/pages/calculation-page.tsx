@@ -298,7 +298,7 @@ export function CalculationPage() {
         ),
       },
       { field: 'editora', headerName: t('replenishment.fields.editora'), width: 150, valueFormatter: (value: string | null) => value ?? '—' },
-      units('quantidadeSugerida', mobile ? 84 : 92),
+      units('quantidadeSugerida', mobile ? 84 : 108),
       {
         field: 'quantidadePedido',
         headerName: t('replenishment.fields.quantidadePedido'),
