@@ -84,10 +84,15 @@ export const REPLENISHMENT_MESSAGES = {
 const quantityInput = integer({ min: 0, max: REPLENISHMENT_LIMITS.maxQuantity });
 
 /** Best sellers filter: the top N titles by quantity sold in the period, or ABC classes by net value (A = first 80 %, B = next 15 %, C = rest; `valor` 'B' keeps A and B). */
-export const bestSellersSchema = z.discriminatedUnion('tipo', [
-  z.strictObject({ tipo: z.literal('TOP'), valor: integer({ min: 1, max: REPLENISHMENT_LIMITS.maxQuantity }) }),
-  z.strictObject({ tipo: z.literal('ABC'), valor: z.enum(['A', 'B', 'C'], { error: 'Use A, B ou C' }) }),
-]);
+export const bestSellersSchema = z
+  .strictObject({
+    tipo: z.enum(['TOP', 'ABC'], { error: 'Use TOP ou ABC' }),
+    valor: z.union([integer({ min: 1, max: REPLENISHMENT_LIMITS.maxQuantity }), z.enum(['A', 'B', 'C'])], { error: `Use um número de 1 a ${REPLENISHMENT_LIMITS.maxQuantity.toLocaleString('pt-BR')} (TOP) ou A, B ou C (ABC)` }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.tipo === 'TOP' && typeof value.valor !== 'number') ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Para TOP, informe quantos títulos (um número)' });
+    if (value.tipo === 'ABC' && typeof value.valor !== 'string') ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Para ABC, informe a classe: A, B ou C' });
+  });
 
 /**
  * The calculation inputs, shared by `POST reposicao/calculo` and the templates (every field but the

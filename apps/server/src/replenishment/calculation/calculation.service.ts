@@ -133,7 +133,7 @@ export interface PreparedLine {
  */
 export function bestSellers(lines: PreparedLine[], filter: ResolvedInputs['maisVendidos']): PreparedLine[] {
   if (!filter) return lines;
-  if (filter.tipo === 'TOP') {
+  if (filter.tipo === 'TOP' && typeof filter.valor === 'number') {
     return lines
       .filter((l) => l.quantitySold > 0)
       .sort((a, b) => b.quantitySold - a.quantitySold || a.row.produto_id - b.row.produto_id)

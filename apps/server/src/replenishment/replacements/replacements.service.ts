@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   REPLACEMENT_ACTIONS,
   REPLACEMENT_ITEM_SORT_FIELDS,
@@ -31,7 +31,6 @@ import {
   itemConditions,
   lockLiveCalculation,
   refreshTotals,
-  replacementColumns,
   replacementConditions,
   selectOrderableLines,
   selectPurchaseOrders,
@@ -161,7 +160,7 @@ export async function listReplacements(db: Db, auth: AuthContext, query: Replace
   const request = pageRequest<(typeof REPLACEMENT_SORT_FIELDS)[number]>(query, {
     sortable: {
       id: replacements.id,
-      descricao: replacementColumns.description,
+      descricao: sql`lower(${replacements.description})`,
       status: replacements.status,
       data: replacements.createdAt,
       dataAprovacao: replacements.approvedAt,
@@ -213,11 +212,11 @@ async function findOwn(db: Executor, companyId: number, id: number): Promise<{ s
 export function itemSort(query: Pick<ReplacementItemQuery, 'page' | 'pageSize' | 'size' | 'sorter' | 'sort'>) {
   return pageRequest<(typeof REPLACEMENT_ITEM_SORT_FIELDS)[number]>(query, {
     sortable: {
-      titulo: replacementItems.title,
+      titulo: sql`lower(${replacementItems.title})`,
       isbn13: replacementItems.isbn13,
       sku: replacementItems.sku,
       autores: replacementItems.authors,
-      editora: replacementItems.publisher,
+      editora: sql`lower(${replacementItems.publisher})`,
       saldoDisponivel: replacementItems.available,
       quantidadeSugerida: replacementItems.suggested,
       quantidadePedido: replacementItems.toOrder,
