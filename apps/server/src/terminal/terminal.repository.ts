@@ -191,7 +191,9 @@ export interface CandidateResult {
  * then every word or a correction of it ("inferno" must not lose its title to fifty "inverno"); `total` counts the matches up to
  * TERMINAL_COUNT_UP_TO + 1. `shortWords` (1–2 letters, typed after longer ones) do not gather
  * candidates: they must start a word of the title, subtitle or a contributor name. `titleByText`:
- * see `wordArms` (the service's second try when the stems find nothing).
+ * see `wordArms` (the service's second try when the stems find nothing). `titleWords`: every typed
+ * word (normalised letters and digits, stop words included); among candidates equal on the first
+ * two keys, those with more of them starting a word of the title come first in the window.
  */
 export async function findWordCandidates(
   db: Executor,
@@ -200,6 +202,7 @@ export async function findWordCandidates(
   f: TerminalFilters,
   window: number,
   titleByText = false,
+  titleWords: string[] = [],
 ): Promise<CandidateResult> {
   const limit = words.length > 1 ? ARM_LIMIT_MANY_WORDS : ARM_LIMIT_ONE_WORD;
   const sets = words.map((w) => sql`SELECT id FROM (${wordArms(w, limit, titleByText)}) a`);
@@ -222,16 +225,26 @@ export async function findWordCandidates(
   const titleQuery = words
     .map((w) => `(${[w.word, ...w.corrections].join(' | ')})`)
     .join(' & ');
+  // how many of every typed word (stop words and short words too: not required, but they rank)
+  // start a word of the title: "Andersen quando" wants Andersen's titles with "quando" in the
+  // window, not the first 60 of his titles by id
+  const covered = titleWords.length
+    ? sql.join(
+        titleWords.map((w) => sql`coalesce(p.titulo_busca ~ ${`(^|[^[:alnum:]])${w}`}, false)::int`),
+        sql` + `,
+      )
+    : sql`0`;
   const result = await rows<{ id: number; total: number }>(
     db,
     sql`WITH m AS MATERIALIZED (${matched}),
       f AS MATERIALIZED (
         SELECT p.id, p.titulo_palavras @@ (to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo,
-          p.titulo_palavras @@ to_tsquery('acervo_pt', ${words.map((w) => w.word).join(' & ')}) AS exato
+          p.titulo_palavras @@ to_tsquery('acervo_pt', ${words.map((w) => w.word).join(' & ')}) AS exato,
+          ${covered} AS cobertas
         FROM m JOIN produto p ON p.id = m.id
         WHERE ${allOf(conds)}
         LIMIT ${TERMINAL_COUNT_UP_TO + 1})
-      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.titulo DESC, f.id LIMIT ${window}`,
+      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.titulo DESC, f.cobertas DESC, f.id LIMIT ${window}`,
   );
   return { ids: result.map((r) => r.id), total: result[0]?.total ?? 0 };
 }

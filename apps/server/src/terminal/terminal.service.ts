@@ -139,9 +139,9 @@ export async function searchTerminal(db: Executor, caller: TerminalCaller, query
   if (!found && words.length > 0) {
     const typed = await typedWords(db, words, exactPhrase);
     const window = Math.min(TERMINAL_COUNT_UP_TO + 1, Math.max(RANK_WINDOW, offset + size + 1));
-    found = await findWordCandidates(db, typed.search, typed.short, filters, window);
+    found = await findWordCandidates(db, typed.search, typed.short, filters, window, false, words);
     // nothing by the stems: the words as the title's text (words the text parser splits otherwise)
-    if (found.total === 0) found = await findWordCandidates(db, typed.search, typed.short, filters, window, true);
+    if (found.total === 0) found = await findWordCandidates(db, typed.search, typed.short, filters, window, true, words);
     const ranked = rankCandidates(typed.ranking, await findTerminalRows(db, caller.companyId, found.ids));
     pageRows = ranked.slice(offset, offset + size);
     found = { ids: ranked.slice(offset, offset + size + 1).map((r) => r.id), total: found.total };
