@@ -292,6 +292,28 @@ describe('GET produto/terminal: answer, filters and scoping', () => {
     expect(titles(await search(`idAssunto=${rows[0].id}&${q('dom')}`))).toEqual([]);
   });
 
+  it('ranks from the titles holding the stop word too when an author has more titles than the ranking window', async () => {
+    // 70 titles of one author, the one with "quando" inserted last (highest id): "quando" is a stop
+    // word (not required), yet the title holding it must be ranked, not left beyond the first 60
+    const db = t.database.db;
+    const titlesOf = [...Array.from({ length: 69 }, (_, i) => `Caderno ${i + 1}`), 'Quando a noite chega'];
+    const made = await db
+      .insert(products)
+      .values(titlesOf.map((title, i) => ({ isbn13: fixIsbn(`979100${String(i).padStart(6, '0')}`), title })))
+      .returning({ id: products.id });
+    try {
+      await db.insert(productContributors).values(made.map((m) => ({ productId: m.id, sequence: 1, role: 'A01', fullName: 'Zebedeu Quintanilha' })));
+      const page = await search(q('Quintanilha quando'));
+      expect(page.totalItens).toBe(70);
+      expect(titles(page)[0]).toBe('Quando a noite chega');
+    } finally {
+      await db.execute(sql`DELETE FROM produto WHERE id IN (${sql.join(
+        made.map((m) => sql`${m.id}`),
+        sql`, `,
+      )})`);
+    }
+  });
+
   it('lists every title by title without q, and pages', async () => {
     const first = await search('pageSize=4');
     expect(first).toMatchObject({ totalItens: 10, totalPage: 3, proxima: true });
