@@ -25,12 +25,13 @@ import { readSideMessages } from '../shared/reports/i18n.ts';
 import { stockReportMessages } from '../features/reports/stock-i18n.ts';
 import { billingReportMessages } from '../features/reports/billing-i18n.ts';
 import { opportunityReportMessages } from '../features/reports/opportunity-i18n.ts';
+import { replenishmentMessages } from '../features/replenishment/i18n.ts';
 
 /**
  * Texts of the signed-in app: every feature but the login area's. `SignedInApp` adds them to the
  * running instance when it loads (`addFeatureMessages`); they are not in the entry chunk.
  */
-export const SIGNED_IN_FEATURES: readonly FeatureMessages[] = [layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages, registersMessages, publishersMessages, matchingMessages, productImportMessages, dataTableMessages, terminalMessages, exportsMessages, stockReportMessages, ordersMessages, readSideMessages, billingReportMessages, opportunityReportMessages];
+export const SIGNED_IN_FEATURES: readonly FeatureMessages[] = [layoutMessages, productsMessages, homeMessages, placeholderMessages, companiesMessages, usersMessages, profilesMessages, parametersMessages, schedulesMessages, goalsMessages, integrationMessages, registersMessages, publishersMessages, matchingMessages, productImportMessages, dataTableMessages, terminalMessages, exportsMessages, stockReportMessages, ordersMessages, readSideMessages, billingReportMessages, opportunityReportMessages, replenishmentMessages];
 
 /** Every feature's texts: the login area's and the signed-in app's. */
 export const FEATURES: readonly FeatureMessages[] = [...LOGIN_FEATURES, ...SIGNED_IN_FEATURES];

@@ -40,6 +40,8 @@ export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>>
   stock: async () => ({ Component: (await import('../features/reports/stock-page.tsx')).StockPage }),
   billing: async () => ({ Component: (await import('../features/reports/billing-page.tsx')).BillingPage }),
   opportunity: async () => ({ Component: (await import('../features/reports/opportunity-page.tsx')).OpportunityPage }),
+  replacementCalc: async () => ({ Component: (await import('../features/replenishment/pages/calculation-page.tsx')).CalculationPage }),
+  replacementHistory: async () => ({ Component: (await import('../features/replenishment/pages/history-page.tsx')).HistoryPage }),
   productImport: async () => ({ Component: (await import('../features/product-import/pages/product-import-page.tsx')).ProductImportPage }),
   // the five matching tables (issue 8): one generic page, one chunk
   ...Object.fromEntries(MATCH_KINDS.map((kind) => [MATCH_SCREEN_ROUTE_IDS[kind], async () => ({ Component: (await import('../features/matching/pages/match-page.tsx')).matchPageComponent(kind) })])),

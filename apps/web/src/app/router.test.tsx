@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { SessionUser } from '@acervo/contracts';
 import { renderRoutes } from '../test/render.tsx';
@@ -21,12 +21,13 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'Pagina não encontrada' })).toBeTruthy();
   });
 
-  it('renders an allowed, not yet built route as a placeholder with its title', async () => {
-    // the Terminal got its screen (issue 16); the replenishment history is still to come
+  it('renders an allowed route: the replenishment history (issue 18) is its own screen, no longer a placeholder', async () => {
     const planner = { ...seller, roles: [...seller.roles, 'ROLE_VISUALIZAR_REPOSICAO_HISTORICO'] };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ itens: [], page: 0, size: 10, totalPage: 0, totalItens: 0, proxima: false }), { headers: { 'content-type': 'application/json' } })));
     renderRoutes(appRoutes(planner.roles), '/replacement/history', { user: planner });
-    expect(await screen.findByRole('heading', { name: 'Histórico' })).toBeTruthy();
-    expect(screen.getByText('Em construção')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Histórico de reposição' })).toBeTruthy();
+    expect(screen.queryByText('Em construção')).toBeNull();
+    vi.unstubAllGlobals();
   });
 
   it('shows only the allowed groups in the side menu', async () => {
