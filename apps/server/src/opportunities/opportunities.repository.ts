@@ -104,13 +104,19 @@ export function ofProduct(productId: number): SQL {
  */
 export async function countRecentOpportunities(db: Executor, productId: number, companyIds: readonly number[], days: number): Promise<number> {
   if (companyIds.length === 0) return 0;
-  return db.$count(
-    opportunities,
-    and(
-      ofProduct(productId),
-      inArray(opportunities.companyId, [...companyIds]),
-      inArray(opportunities.type, [...OPPORTUNITY_TYPES]),
-      gte(opportunities.createdAt, sql`now() - make_interval(days => ${days}::int)`),
-    ),
-  );
+  return db.$count(opportunities, recentOpportunitiesOf(productId, inArray(opportunities.companyId, [...companyIds]), days));
+}
+
+/**
+ * The condition of `countRecentOpportunities` on table `oportunidade` (not aliased) with the
+ * companies given as a condition (`inCompanies`, e.g. `empresa_id IN (SELECT …)`), for a caller
+ * that counts inside a larger statement (the Terminal detail).
+ */
+export function recentOpportunitiesOf(productId: number, inCompanies: SQL, days: number): SQL {
+  return and(
+    ofProduct(productId),
+    inCompanies,
+    inArray(opportunities.type, [...OPPORTUNITY_TYPES]),
+    gte(opportunities.createdAt, sql`now() - make_interval(days => ${days}::int)`),
+  ) as SQL;
 }

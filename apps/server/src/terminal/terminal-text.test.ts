@@ -156,6 +156,19 @@ describe('ranking on hand-made cases', () => {
     expect(order(words, [row('Póstumos'), row('Memórias póstumas de Brás Cubas'), row('Memórias')])[0]).toBe('Memórias póstumas de Brás Cubas');
   });
 
+  it('counts "all words in the title" on the words as typed, not on their corrections', () => {
+    // "novak" is 1 typo from "nova": a title of Novak holding "nova" does not have all typed words
+    // in its title, so stock decides between the author's two titles
+    const words = [typed('novak', ['nova']), typed('historia')];
+    const rows = [
+      row('Histórias da bossa nova', { contributors: ['Eva Novak'], available: 0 }),
+      row('Uma breve história do sono', { contributors: ['Eva Novak'], available: 4 }),
+    ];
+    expect(order(words, rows)).toEqual(['Uma breve história do sono', 'Histórias da bossa nova']);
+    // typed as a prefix it still counts: "hist" is in both titles, "nova" typed is in one
+    expect(order([typed('nova'), typed('hist')], rows)[0]).toBe('Histórias da bossa nova');
+  });
+
   it('counts a prefix as no typo but below a whole word', () => {
     const words = [typed('casa')];
     expect(order(words, [row('Casarão'), row('Casa')])).toEqual(['Casa', 'Casarão']);

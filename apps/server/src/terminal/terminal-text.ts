@@ -177,7 +177,7 @@ export interface RankKeys {
   id: number;
   /** The typed words are the title's words, in order (accents, case and punctuation aside). */
   exactTitle: boolean;
-  /** Every typed word found in the title itself (not the subtitle). */
+  /** Every typed word found as typed (whole or as prefix, not through a correction) in the title itself (not the subtitle). */
   allInTitle: boolean;
   /** Sum over the words of the best field's rank (FIELD_RANK); a word found nowhere counts 5. */
   fieldScore: number;
@@ -239,6 +239,9 @@ export function matchWords(words: TypedWord[], row: RankInput): (WordMatch | nul
   });
 }
 
+/** No vocabulary corrections (a word matched as typed only). */
+const NO_CORRECTIONS = new Map<string, number>();
+
 /** Ranking keys of one candidate for the typed words. */
 export function rankKeys(words: TypedWord[], row: RankInput): RankKeys {
   const matches = matchWords(words, row);
@@ -246,7 +249,9 @@ export function rankKeys(words: TypedWord[], row: RankInput): RankKeys {
   return {
     id: row.id,
     exactTitle: titleTokens.length === words.length && titleTokens.every((t, i) => t === words[i].word),
-    allInTitle: words.length > 0 && words.every((w) => matchTokens(w, titleTokens) !== null),
+    // the typed words themselves (whole or as prefix): a correction is not what was typed, and a
+    // title holding a near-miss of the author's name ("nova" for "Novak") must not outrank the author's titles
+    allInTitle: words.length > 0 && words.every((w) => matchTokens({ ...w, corrections: NO_CORRECTIONS }, titleTokens) !== null),
     fieldScore: matches.reduce((sum, m) => sum + (m ? FIELD_RANK[m.field] : 5), 0),
     typos: matches.reduce((sum, m, i) => sum + (m ? m.typos : typoBudget(words[i].word)), 0),
     inStock: row.available > 0,

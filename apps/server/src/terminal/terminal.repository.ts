@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { OPEN_OPPORTUNITY_DAYS } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
-import { countRecentOpportunities } from '../opportunities/opportunities.repository.ts';
+import { recentOpportunitiesOf } from '../opportunities/opportunities.repository.ts';
 import { prefixUpperBound, typoPatterns } from './terminal-text.ts';
 
 /*
@@ -191,7 +191,9 @@ export interface CandidateResult {
  * then every word or a correction of it ("inferno" must not lose its title to fifty "inverno"); `total` counts the matches up to
  * TERMINAL_COUNT_UP_TO + 1. `shortWords` (1–2 letters, typed after longer ones) do not gather
  * candidates: they must start a word of the title, subtitle or a contributor name. `titleByText`:
- * see `wordArms` (the service's second try when the stems find nothing).
+ * see `wordArms` (the service's second try when the stems find nothing). `titleWords`: every typed
+ * word (normalised letters and digits, stop words included); among candidates equal on the first
+ * two keys, those with more of them starting a word of the title come first in the window.
  */
 export async function findWordCandidates(
   db: Executor,
@@ -200,6 +202,7 @@ export async function findWordCandidates(
   f: TerminalFilters,
   window: number,
   titleByText = false,
+  titleWords: string[] = [],
 ): Promise<CandidateResult> {
   const limit = words.length > 1 ? ARM_LIMIT_MANY_WORDS : ARM_LIMIT_ONE_WORD;
   const sets = words.map((w) => sql`SELECT id FROM (${wordArms(w, limit, titleByText)}) a`);
@@ -222,16 +225,26 @@ export async function findWordCandidates(
   const titleQuery = words
     .map((w) => `(${[w.word, ...w.corrections].join(' | ')})`)
     .join(' & ');
+  // how many of every typed word (stop words and short words too: not required, but they rank)
+  // start a word of the title: "Andersen quando" wants Andersen's titles with "quando" in the
+  // window, not the first 60 of his titles by id
+  const covered = titleWords.length
+    ? sql.join(
+        titleWords.map((w) => sql`coalesce(p.titulo_busca ~ ${`(^|[^[:alnum:]])${w}`}, false)::int`),
+        sql` + `,
+      )
+    : sql`0`;
   const result = await rows<{ id: number; total: number }>(
     db,
     sql`WITH m AS MATERIALIZED (${matched}),
       f AS MATERIALIZED (
         SELECT p.id, p.titulo_palavras @@ (to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo,
-          p.titulo_palavras @@ to_tsquery('acervo_pt', ${words.map((w) => w.word).join(' & ')}) AS exato
+          p.titulo_palavras @@ to_tsquery('acervo_pt', ${words.map((w) => w.word).join(' & ')}) AS exato,
+          ${covered} AS cobertas
         FROM m JOIN produto p ON p.id = m.id
         WHERE ${allOf(conds)}
         LIMIT ${TERMINAL_COUNT_UP_TO + 1})
-      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.titulo DESC, f.id LIMIT ${window}`,
+      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.titulo DESC, f.cobertas DESC, f.id LIMIT ${window}`,
   );
   return { ids: result.map((r) => r.id), total: result[0]?.total ?? 0 };
 }
@@ -306,45 +319,45 @@ export interface TerminalRow {
   lastSale: string | null;
 }
 
-/**
- * The result rows of `ids` (in no order) for the selected company: catalogue fields, contributors
- * in order, the company's stock, price and last sale date.
- */
-export async function findTerminalRows(db: Executor, companyId: number, ids: number[]): Promise<TerminalRow[]> {
-  if (ids.length === 0) return [];
-  const found = await rows<{
-    id: number;
-    isbn13: string;
-    titulo: string;
-    subtitulo: string | null;
-    colecao: string | null;
-    editora: string | null;
-    selo: string | null;
-    situacao: string | null;
-    arquivo_capa: string | null;
-    autores: string[] | null;
-    fisico: number | null;
-    disponivel: number | null;
-    preco: number | null;
-    ultima: string | null;
-  }>(
-    db,
-    sql`SELECT p.id, p.isbn13, p.titulo, p.subtitulo, p.colecao, e.nome AS editora, s.nome AS selo, p.situacao, p.arquivo_capa,
-        (SELECT json_agg(c.nome_completo ORDER BY c.ordem) FROM produto_contribuidor c WHERE c.produto_id = p.id) AS autores,
-        k.fisico, k.disponivel,
-        coalesce(k.preco, (SELECT pp.valor_centavos FROM produto_preco pp WHERE pp.produto_id = p.id AND pp.moeda = 'BRL' ORDER BY pp.ordem LIMIT 1))::float8 AS preco,
-        k.ultima::text AS ultima
-      FROM produto p
-      LEFT JOIN editora e ON e.id = p.editora_id
-      LEFT JOIN selo s ON s.id = p.selo_id
-      LEFT JOIN LATERAL (
-        SELECT sum(es.fisico)::int AS fisico, sum(es.fisico - es.reservado - es.bloqueado)::int AS disponivel, min(ep.preco_centavos) AS preco,
-          max((SELECT max(i.data_emissao) FROM erp_venda_item i WHERE i.produto_id = ep.id)) AS ultima
-        FROM erp_produto ep LEFT JOIN erp_estoque es ON es.produto_id = ep.id
-        WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId}) k ON true
-      WHERE p.id IN ${list(ids)}`,
-  );
-  return found.map((r) => ({
+/** The columns of a result row (`p` the catalogue product, `k` the company's ERP aggregate), as `toTerminalRow` reads them. */
+const ROW_COLUMNS = sql`p.id, p.isbn13, p.titulo, p.subtitulo, p.colecao, e.nome AS editora, s.nome AS selo, p.situacao, p.arquivo_capa,
+    (SELECT json_agg(c.nome_completo ORDER BY c.ordem) FROM produto_contribuidor c WHERE c.produto_id = p.id) AS autores,
+    k.fisico, k.disponivel,
+    coalesce(k.preco, (SELECT pp.valor_centavos FROM produto_preco pp WHERE pp.produto_id = p.id AND pp.moeda = 'BRL' ORDER BY pp.ordem LIMIT 1))::float8 AS preco,
+    k.ultima::text AS ultima`;
+
+/** The joins of a result row for the selected company: publisher, imprint and `k` (stock, price, last sale over its ERP products of the title). */
+function rowJoins(companyId: number): SQL {
+  return sql`LEFT JOIN editora e ON e.id = p.editora_id
+    LEFT JOIN selo s ON s.id = p.selo_id
+    LEFT JOIN LATERAL (
+      SELECT sum(es.fisico)::int AS fisico, sum(es.fisico - es.reservado - es.bloqueado)::int AS disponivel, min(ep.preco_centavos) AS preco,
+        max((SELECT max(i.data_emissao) FROM erp_venda_item i WHERE i.produto_id = ep.id)) AS ultima
+      FROM erp_produto ep LEFT JOIN erp_estoque es ON es.produto_id = ep.id
+      WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId}) k ON true`;
+}
+
+/** A result row as the driver answers ROW_COLUMNS. */
+interface RawTerminalRow {
+  id: number;
+  isbn13: string;
+  titulo: string;
+  subtitulo: string | null;
+  colecao: string | null;
+  editora: string | null;
+  selo: string | null;
+  situacao: string | null;
+  arquivo_capa: string | null;
+  autores: string[] | null;
+  fisico: number | null;
+  disponivel: number | null;
+  preco: number | null;
+  ultima: string | null;
+}
+
+/** The `TerminalRow` of a raw row. */
+function toTerminalRow(r: RawTerminalRow): TerminalRow {
+  return {
     id: r.id,
     isbn13: r.isbn13,
     title: r.titulo,
@@ -360,61 +373,17 @@ export async function findTerminalRows(db: Executor, companyId: number, ids: num
     available: r.disponivel ?? 0,
     priceCents: r.preco === null ? null : Math.round(Number(r.preco)),
     lastSale: r.ultima,
-  }));
-}
-
-/** Catalogue fields of the detail, with the selected company's ERP code, subject and price. */
-export interface TerminalProductRecord {
-  row: TerminalRow;
-  isbn10: string | null;
-  issn: string | null;
-  erpCode: string | null;
-  category: string | null;
-  subject: string | null;
-  pages: number | null;
-  publicationDate: string | null;
-  editionYear: number | null;
-  weightGrams: number | null;
-}
-
-/** The detail's catalogue part, or null when no product has `id`. */
-export async function findTerminalProduct(db: Executor, companyId: number, id: number): Promise<TerminalProductRecord | null> {
-  const [[row], [extra]] = await Promise.all([
-    findTerminalRows(db, companyId, [id]),
-    rows<{
-      isbn10: string | null;
-      issn: string | null;
-      codigo: string | null;
-      categoria: string | null;
-      assunto: string | null;
-      paginas: number | null;
-      publicacao: string | null;
-      ano: number | null;
-      peso: number | null;
-    }>(
-      db,
-      sql`SELECT p.isbn10, p.issn,
-          coalesce((SELECT ep.id_erp FROM erp_produto ep WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId} ORDER BY ep.id LIMIT 1), p.id_erp) AS codigo,
-          coalesce(p.categoria, p.categoria_bisac) AS categoria,
-          coalesce((SELECT a.descricao FROM erp_produto ep JOIN erp_assunto a ON a.id = ep.assunto_id
-                    WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId} AND a.descricao IS NOT NULL ORDER BY ep.id LIMIT 1), p.assunto) AS assunto,
-          p.numero_paginas AS paginas, p.data_publicacao::text AS publicacao, p.ano_edicao AS ano, p.peso_gramas AS peso
-        FROM produto p WHERE p.id = ${id}`,
-    ),
-  ]);
-  if (!row || !extra) return null;
-  return {
-    row,
-    isbn10: extra.isbn10,
-    issn: extra.issn,
-    erpCode: extra.codigo,
-    category: extra.categoria,
-    subject: extra.assunto,
-    pages: extra.paginas,
-    publicationDate: extra.publicacao,
-    editionYear: extra.ano,
-    weightGrams: extra.peso,
   };
+}
+
+/**
+ * The result rows of `ids` (in no order) for the selected company: catalogue fields, contributors
+ * in order, the company's stock, price and last sale date.
+ */
+export async function findTerminalRows(db: Executor, companyId: number, ids: number[]): Promise<TerminalRow[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<RawTerminalRow>(db, sql`SELECT ${ROW_COLUMNS} FROM produto p ${rowJoins(companyId)} WHERE p.id IN ${list(ids)}`);
+  return found.map(toTerminalRow);
 }
 
 /** Stock of a title in one company of the user, units (sums over that company's ERP products of the title). */
@@ -428,34 +397,37 @@ export interface CompanyStockRow {
   onOrder: number;
 }
 
-/**
- * The title's stock in every active company the user belongs to (`usuario_empresa`), by company
- * name; zeros for a company whose ERP has no stock record of it. No other company is read.
- */
-export async function findCompanyStocks(db: Executor, userId: number, productId: number): Promise<CompanyStockRow[]> {
-  const found = await rows<{ id: number; nome: string; fisico: number; reservado: number; consignado: number; bloqueado: number; pedido: number }>(
-    db,
-    sql`SELECT e.id, e.nome,
-        coalesce(sum(es.fisico), 0)::int AS fisico, coalesce(sum(es.reservado), 0)::int AS reservado,
-        coalesce(sum(es.consignado), 0)::int AS consignado, coalesce(sum(es.bloqueado), 0)::int AS bloqueado,
-        coalesce(sum(es.pedido_compra), 0)::int AS pedido
-      FROM usuario_empresa ue
-      JOIN empresa e ON e.id = ue.empresa_id AND e.ativo
-      LEFT JOIN erp_produto ep ON ep.empresa_id = e.id AND ep.produto_id = ${productId}
-      LEFT JOIN erp_estoque es ON es.produto_id = ep.id
-      WHERE ue.usuario_id = ${userId}
-      GROUP BY e.id, e.nome
-      ORDER BY e.nome, e.id`,
-  );
-  return found.map((r) => ({
-    companyId: r.id,
-    companyName: r.nome,
-    onHand: r.fisico,
-    reserved: r.reservado,
-    consigned: r.consignado,
-    blocked: r.bloqueado,
-    onOrder: r.pedido,
-  }));
+/** Net sales of one month. */
+export interface MonthSalesRow {
+  month: string;
+  quantity: number;
+  valueCents: number;
+}
+
+/** Everything the detail shows, read by `findTerminalDetail` in one statement. */
+export interface TerminalDetailRecord {
+  row: TerminalRow;
+  /** Name of `row.availability` in `produto_situacao`, or null. */
+  availabilityName: string | null;
+  isbn10: string | null;
+  issn: string | null;
+  erpCode: string | null;
+  category: string | null;
+  subject: string | null;
+  pages: number | null;
+  publicationDate: string | null;
+  editionYear: number | null;
+  weightGrams: number | null;
+  /** One row per active company of the user, by company name, then id (zeros without ERP stock). */
+  stocks: CompanyStockRow[];
+  /** Opportunities of the last OPEN_OPPORTUNITY_DAYS days in the companies of `stocks`. */
+  openOpportunities: number;
+  /** The months of sales shown: the parameter, 1..60. */
+  monthCount: number;
+  /** Net sales per month (`YYYY-MM`) of the window; months without documents are absent. */
+  months: MonthSalesRow[];
+  /** Issue date (`YYYY-MM-DD`) of the newest counted invoice, any time, or null. */
+  lastSale: string | null;
 }
 
 /**
@@ -465,59 +437,136 @@ export async function findCompanyStocks(db: Executor, userId: number, productId:
  */
 const SALE_NATURES = ['VENDA', 'ACERTO_CONSIGNACAO', 'DEVOLUCAO'] as const;
 
-/** Net sales of one month. */
-export interface MonthSalesRow {
-  month: string;
-  quantity: number;
-  valueCents: number;
+/** What `findTerminalDetail` needs: the caller, the title, today and the months parameter. */
+export interface TerminalDetailQuery {
+  companyId: number;
+  userId: number;
+  productId: number;
+  /** Today in America/Sao_Paulo, `YYYY-MM-DD`: the window ends with its month. */
+  today: string;
+  /** Key and default of the months parameter (TERMINAL_MESES_VENDAS, '12'). */
+  monthsKey: string;
+  monthsDefault: number;
 }
 
 /**
- * Net sales of the title in the company per month (`YYYY-MM`) from `fromDate` (`YYYY-MM-DD`,
- * inclusive): invoices (NOTA) minus returns (DEVOLUCAO), units and net value in cents, cancelled
- * documents left out, only the natures of SALE_NATURES; and the issue date of its latest such
- * invoice (any time). Months without documents are absent.
+ * The Terminal detail in ONE statement (CTEs and scalar subqueries; it was 7 statements), or null
+ * when no product has the id:
+ * - the result row's fields for the selected company (`ROW_COLUMNS`), the catalogue extras
+ *   (ISBN-10, ISSN, the company's ERP code else `id_erp`, category else BISAC category, the
+ *   company's ERP subject else the catalogue's, pages, dates, weight) and the situation's name;
+ * - `empresas`: the title's stock in every active company the user belongs to (`usuario_empresa`),
+ *   summed over each company's ERP products of the title; no other company is read;
+ * - the open opportunities in those companies (`recentOpportunitiesOf`, last 90 days);
+ * - `janela`: the months parameter as `getNumberParameter` reads it (a stored text that is not a
+ *   positive decimal number gives the default), truncated and clamped to 1..60, and the first day
+ *   of the oldest month of the window ending with `today`'s month;
+ * - `vendas`: net sales per month of the window in the selected company: invoices (NOTA) minus
+ *   returns (DEVOLUCAO), units and net value in cents, cancelled documents left out, only the
+ *   natures of SALE_NATURES; and the newest counted invoice's date, any time (read backwards along
+ *   `erp_venda_item (produto_id, data_emissao)`, stopping at the first).
  */
-export async function findMonthlySales(db: Executor, companyId: number, productId: number, fromDate: string): Promise<{ months: MonthSalesRow[]; lastSale: string | null }> {
+export async function findTerminalDetail(db: Executor, q: TerminalDetailQuery): Promise<TerminalDetailRecord | null> {
+  const { companyId, productId: id } = q;
   const natures = list([...SALE_NATURES]);
-  const [months, [last]] = await Promise.all([
-    rows<{ mes: string; quantidade: number; valor: number }>(
-      db,
-      sql`SELECT to_char(i.data_emissao, 'YYYY-MM') AS mes,
+  const [r] = await rows<
+    RawTerminalRow & {
+      isbn10: string | null;
+      issn: string | null;
+      codigo: string | null;
+      categoria: string | null;
+      assunto: string | null;
+      paginas: number | null;
+      publicacao: string | null;
+      ano: number | null;
+      peso: number | null;
+      descricao_situacao: string | null;
+      estoques: { id: number; nome: string; fisico: number; reservado: number; consignado: number; bloqueado: number; pedido: number }[] | null;
+      oportunidades: number;
+      meses: number;
+      por_mes: { mes: string; quantidade: number; valor: number }[] | null;
+      ultima_venda: string | null;
+    }
+  >(
+    db,
+    sql`WITH janela AS (
+        SELECT m.n, (date_trunc('month', ${q.today}::date) - make_interval(months => m.n - 1))::date AS desde
+        FROM (SELECT least(60, greatest(1, trunc(coalesce(
+          (SELECT CASE WHEN btrim(pr.valor) ~ '^[0-9]+([.][0-9]+)?$' AND btrim(pr.valor)::numeric > 0 THEN btrim(pr.valor)::numeric END
+           FROM parametro pr WHERE pr.chave = ${q.monthsKey}),
+          ${q.monthsDefault}::numeric))))::int AS n) m),
+      empresas AS (
+        SELECT em.id, em.nome,
+          coalesce(sum(es.fisico), 0)::int AS fisico, coalesce(sum(es.reservado), 0)::int AS reservado,
+          coalesce(sum(es.consignado), 0)::int AS consignado, coalesce(sum(es.bloqueado), 0)::int AS bloqueado,
+          coalesce(sum(es.pedido_compra), 0)::int AS pedido
+        FROM usuario_empresa ue
+        JOIN empresa em ON em.id = ue.empresa_id AND em.ativo
+        LEFT JOIN erp_produto ep ON ep.empresa_id = em.id AND ep.produto_id = ${id}
+        LEFT JOIN erp_estoque es ON es.produto_id = ep.id
+        WHERE ue.usuario_id = ${q.userId}
+        GROUP BY em.id, em.nome),
+      vendas AS (
+        SELECT to_char(i.data_emissao, 'YYYY-MM') AS mes,
           sum(CASE v.tipo WHEN 'NOTA' THEN i.quantidade ELSE -i.quantidade END)::int AS quantidade,
           sum(CASE v.tipo WHEN 'NOTA' THEN i.valor_liquido_centavos ELSE -i.valor_liquido_centavos END)::float8 AS valor
         FROM erp_produto ep
-        JOIN erp_venda_item i ON i.produto_id = ep.id AND i.data_emissao >= ${fromDate}::date
+        JOIN erp_venda_item i ON i.produto_id = ep.id AND i.data_emissao >= (SELECT desde FROM janela)
         JOIN erp_venda v ON v.id = i.venda_id
         JOIN erp_tipo_operacao_fiscal o ON o.id = v.tipo_operacao_fiscal_id
-        WHERE ep.produto_id = ${productId} AND ep.empresa_id = ${companyId}
+        WHERE ep.produto_id = ${id} AND ep.empresa_id = ${companyId}
           AND NOT v.cancelada AND v.tipo IN ('NOTA', 'DEVOLUCAO') AND o.natureza IN ${natures}
-        GROUP BY 1 ORDER BY 1`,
-    ),
-    rows<{ ultima: string | null }>(
-      db,
-      // newest line first along (produto_id, data_emissao), stopping at the first counted invoice
-      sql`SELECT i.data_emissao::text AS ultima
-        FROM erp_produto ep
-        JOIN erp_venda_item i ON i.produto_id = ep.id
-        JOIN erp_venda v ON v.id = i.venda_id
-        JOIN erp_tipo_operacao_fiscal o ON o.id = v.tipo_operacao_fiscal_id
-        WHERE ep.produto_id = ${productId} AND ep.empresa_id = ${companyId}
-          AND NOT v.cancelada AND v.tipo = 'NOTA' AND o.natureza IN ${natures}
-        ORDER BY i.data_emissao DESC LIMIT 1`,
-    ),
-  ]);
+        GROUP BY 1)
+      SELECT ${ROW_COLUMNS}, p.isbn10, p.issn,
+        coalesce((SELECT ep.id_erp FROM erp_produto ep WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId} ORDER BY ep.id LIMIT 1), p.id_erp) AS codigo,
+        coalesce(p.categoria, p.categoria_bisac) AS categoria,
+        coalesce((SELECT a.descricao FROM erp_produto ep JOIN erp_assunto a ON a.id = ep.assunto_id
+                  WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId} AND a.descricao IS NOT NULL ORDER BY ep.id LIMIT 1), p.assunto) AS assunto,
+        p.numero_paginas AS paginas, p.data_publicacao::text AS publicacao, p.ano_edicao AS ano, p.peso_gramas AS peso,
+        sit.nome AS descricao_situacao,
+        (SELECT json_agg(json_build_object('id', x.id, 'nome', x.nome, 'fisico', x.fisico, 'reservado', x.reservado, 'consignado', x.consignado,
+                  'bloqueado', x.bloqueado, 'pedido', x.pedido) ORDER BY x.nome, x.id) FROM empresas x) AS estoques,
+        (SELECT count(*)::int FROM oportunidade
+          WHERE ${recentOpportunitiesOf(id, sql`oportunidade.empresa_id IN (SELECT x.id FROM empresas x)`, OPEN_OPPORTUNITY_DAYS)}) AS oportunidades,
+        (SELECT n FROM janela) AS meses,
+        (SELECT json_agg(json_build_object('mes', v.mes, 'quantidade', v.quantidade, 'valor', v.valor) ORDER BY v.mes) FROM vendas v) AS por_mes,
+        (SELECT i.data_emissao::text
+          FROM erp_produto ep
+          JOIN erp_venda_item i ON i.produto_id = ep.id
+          JOIN erp_venda v ON v.id = i.venda_id
+          JOIN erp_tipo_operacao_fiscal o ON o.id = v.tipo_operacao_fiscal_id
+          WHERE ep.produto_id = ${id} AND ep.empresa_id = ${companyId}
+            AND NOT v.cancelada AND v.tipo = 'NOTA' AND o.natureza IN ${natures}
+          ORDER BY i.data_emissao DESC LIMIT 1) AS ultima_venda
+      FROM produto p ${rowJoins(companyId)}
+      LEFT JOIN produto_situacao sit ON sit.codigo = p.situacao
+      WHERE p.id = ${id}`,
+  );
+  if (!r) return null;
   return {
-    months: months.map((m) => ({ month: m.mes, quantity: m.quantidade, valueCents: Math.round(Number(m.valor)) })),
-    lastSale: last?.ultima ?? null,
+    row: toTerminalRow(r),
+    availabilityName: r.descricao_situacao,
+    isbn10: r.isbn10,
+    issn: r.issn,
+    erpCode: r.codigo,
+    category: r.categoria,
+    subject: r.assunto,
+    pages: r.paginas,
+    publicationDate: r.publicacao,
+    editionYear: r.ano,
+    weightGrams: r.peso,
+    stocks: (r.estoques ?? []).map((c) => ({
+      companyId: c.id,
+      companyName: c.nome,
+      onHand: c.fisico,
+      reserved: c.reservado,
+      consigned: c.consignado,
+      blocked: c.bloqueado,
+      onOrder: c.pedido,
+    })),
+    openOpportunities: r.oportunidades,
+    monthCount: r.meses,
+    months: (r.por_mes ?? []).map((m) => ({ month: m.mes, quantity: m.quantidade, valueCents: Math.round(Number(m.valor)) })),
+    lastSale: r.ultima_venda,
   };
-}
-
-/**
- * Open opportunities of the title in `companyIds`: lost sales plus purchase suggestions registered
- * in the last OPEN_OPPORTUNITY_DAYS (90) days, rows (not copies), counting rows typed without a
- * product under its ISBN-13 too (`countRecentOpportunities` of opportunities/).
- */
-export async function countOpenOpportunities(db: Executor, companyIds: number[], productId: number): Promise<number> {
-  return countRecentOpportunities(db, productId, companyIds, OPEN_OPPORTUNITY_DAYS);
 }

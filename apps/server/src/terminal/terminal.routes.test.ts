@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ErpEntity, ErpRecord, ErrorBody, PagedList, TerminalDetail, TerminalItem } from '@acervo/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { call, createUser, setParameter } from '../auth/auth.test-helpers.ts';
@@ -6,7 +8,7 @@ import { imprints, productContributors, products, publishers } from '../products
 import { profileRoles, profiles } from '../profiles/profiles.schema.ts';
 import { applyErpRecords } from '../erp/data/index.ts';
 import { makeRecord, makeSale, saleLine } from '../erp/data/erp-data.fixtures.ts';
-import { monthRange } from './terminal.service.ts';
+import { getTerminalDetail, monthRange } from './terminal.service.ts';
 
 /*
  * API tests of the Terminal (issue 16): every call and role, the search rules (accents, typos at
@@ -290,6 +292,28 @@ describe('GET produto/terminal: answer, filters and scoping', () => {
     expect(titles(await search(`idAssunto=${rows[0].id}&${q('dom')}`))).toEqual([]);
   });
 
+  it('ranks from the titles holding the stop word too when an author has more titles than the ranking window', async () => {
+    // 70 titles of one author, the one with "quando" inserted last (highest id): "quando" is a stop
+    // word (not required), yet the title holding it must be ranked, not left beyond the first 60
+    const db = t.database.db;
+    const titlesOf = [...Array.from({ length: 69 }, (_, i) => `Caderno ${i + 1}`), 'Quando a noite chega'];
+    const made = await db
+      .insert(products)
+      .values(titlesOf.map((title, i) => ({ isbn13: fixIsbn(`979100${String(i).padStart(6, '0')}`), title })))
+      .returning({ id: products.id });
+    try {
+      await db.insert(productContributors).values(made.map((m) => ({ productId: m.id, sequence: 1, role: 'A01', fullName: 'Zebedeu Quintanilha' })));
+      const page = await search(q('Quintanilha quando'));
+      expect(page.totalItens).toBe(70);
+      expect(titles(page)[0]).toBe('Quando a noite chega');
+    } finally {
+      await db.execute(sql`DELETE FROM produto WHERE id IN (${sql.join(
+        made.map((m) => sql`${m.id}`),
+        sql`, `,
+      )})`);
+    }
+  });
+
   it('lists every title by title without q, and pages', async () => {
     const first = await search('pageSize=4');
     expect(first).toMatchObject({ totalItens: 10, totalPage: 3, proxima: true });
@@ -392,6 +416,62 @@ describe('GET produto/terminal/{id}', () => {
     expect(detail.codigoInterno).toBeNull();
     expect(detail.estoqueRede).toEqual({ fisico: 0, reservado: 0, consignado: 0, bloqueado: 0, pedidoCompra: 0, virtual: 0, disponivel: 0 });
     expect(detail.vendas).toMatchObject({ total: 0, ultimaVenda: null });
+  });
+
+  it('reads the whole detail in one SQL statement, the same answer as the route', async () => {
+    const db = t.database.db;
+    const statements: string[] = [];
+    const counting = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'execute') {
+          return (query: SQL) => {
+            statements.push(new PgDialect().sqlToQuery(query).sql);
+            return target.execute(query);
+          };
+        }
+        if (prop === 'select' || prop === 'insert' || prop === 'update' || prop === 'delete' || prop === '$count' || prop === 'transaction' || prop === 'query') {
+          // any other way of reaching the database is a statement too: fail loudly
+          return () => {
+            throw new Error(`unexpected db.${String(prop)}`);
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    }) as typeof db;
+    const [{ id: adminId }] = ((await db.execute(sql`SELECT id FROM usuario WHERE login = 'admin'`)) as unknown as { rows: { id: number }[] }).rows;
+    const detail = await getTerminalDetail(counting, { userId: adminId, companyId: companyA }, ids.memorias);
+    expect(statements).toHaveLength(1);
+    const viaRoute = (await call(t.app, 'GET', `produto/terminal/${ids.memorias}`, { token: admin })).json() as TerminalDetail;
+    expect(detail).toEqual(viaRoute);
+  });
+
+  it('counts the open opportunities of the title in the user\'s companies', async () => {
+    const db = t.database.db;
+    const reasons = ((await db.execute(sql`SELECT id FROM motivo_oportunidade WHERE ativo ORDER BY id LIMIT 1`)) as unknown as { rows: { id: number }[] }).rows;
+    const before = ((await call(t.app, 'GET', `produto/terminal/${ids.dom}`, { token: seller })).json() as TerminalDetail).oportunidadesAbertas;
+    const posted = await call(t.app, 'POST', 'oportunidade', {
+      token: seller,
+      payload: { idProduto: ids.dom, quantidade: 2, tipo: 'VENDA_PERDIDA', idMotivo: reasons[0].id },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(((await call(t.app, 'GET', `produto/terminal/${ids.dom}`, { token: seller })).json() as TerminalDetail).oportunidadesAbertas).toBe(before + 1);
+    expect(((await call(t.app, 'GET', `produto/terminal/${ids.memorias}`, { token: seller })).json() as TerminalDetail).oportunidadesAbertas).toBe(0);
+  });
+
+  it('reads the months parameter as before: truncated, clamped to 1..60, the default for a text that is no positive number', async () => {
+    const months = async () => ((await call(t.app, 'GET', `produto/terminal/${ids.memorias}`, { token: admin })).json() as TerminalDetail).vendas.meses;
+    try {
+      await setParameter(t.database.db, 'TERMINAL_MESES_VENDAS', '99');
+      expect(await months()).toBe(60);
+      await setParameter(t.database.db, 'TERMINAL_MESES_VENDAS', ' 2.7 ');
+      expect(await months()).toBe(2);
+      await setParameter(t.database.db, 'TERMINAL_MESES_VENDAS', 'doze');
+      expect(await months()).toBe(12);
+      await setParameter(t.database.db, 'TERMINAL_MESES_VENDAS', '0');
+      expect(await months()).toBe(12);
+    } finally {
+      await setParameter(t.database.db, 'TERMINAL_MESES_VENDAS', '12');
+    }
   });
 
   it('answers 404 for an unknown id and 400 for a bad one', async () => {

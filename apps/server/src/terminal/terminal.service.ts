@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAGE_SIZE,
+  PARAMETER_DEFAULTS,
   coverPath,
   toPagedList,
   type PagedList,
@@ -11,16 +12,12 @@ import {
 import type { Executor } from '../db/client.ts';
 import { notFound } from '../shared/errors.ts';
 import { findSituationNames } from '../products/products.repository.ts';
-import { getNumberParameter } from '../parameters/parameters.service.ts';
 import {
   TERMINAL_COUNT_UP_TO,
   analyzeWords,
-  countOpenOpportunities,
   findBarcodeCandidates,
-  findCompanyStocks,
   findFilteredTitles,
-  findMonthlySales,
-  findTerminalProduct,
+  findTerminalDetail,
   findTerminalRows,
   findWordCandidates,
   type CandidateResult,
@@ -142,9 +139,9 @@ export async function searchTerminal(db: Executor, caller: TerminalCaller, query
   if (!found && words.length > 0) {
     const typed = await typedWords(db, words, exactPhrase);
     const window = Math.min(TERMINAL_COUNT_UP_TO + 1, Math.max(RANK_WINDOW, offset + size + 1));
-    found = await findWordCandidates(db, typed.search, typed.short, filters, window);
+    found = await findWordCandidates(db, typed.search, typed.short, filters, window, false, words);
     // nothing by the stems: the words as the title's text (words the text parser splits otherwise)
-    if (found.total === 0) found = await findWordCandidates(db, typed.search, typed.short, filters, window, true);
+    if (found.total === 0) found = await findWordCandidates(db, typed.search, typed.short, filters, window, true, words);
     const ranked = rankCandidates(typed.ranking, await findTerminalRows(db, caller.companyId, found.ids));
     pageRows = ranked.slice(offset, offset + size);
     found = { ids: ranked.slice(offset, offset + size + 1).map((r) => r.id), total: found.total };
@@ -207,22 +204,24 @@ function todayInSaoPaulo(now = new Date()): string {
  * `GET produto/terminal/{id}`: the title's identifiers and data, its stock in each active company
  * of the user and their sum (`estoqueRede`), its net sales in the selected company over the last
  * `TERMINAL_MESES_VENDAS` months (current month included, America/Sao_Paulo), and its open
- * opportunities (`countOpenOpportunities`).
+ * opportunities (last 90 days, the user's active companies). One SQL statement
+ * (`findTerminalDetail`).
  * @throws DomainError NOT_FOUND ('Não foi encontrado dados') when no product has this id
  */
 export async function getTerminalDetail(db: Executor, caller: TerminalCaller, id: number, now = new Date()): Promise<TerminalDetail> {
-  const monthsParameter = await getNumberParameter(db, SALES_MONTHS_PARAMETER);
-  const monthCount = Math.min(60, Math.max(1, Math.trunc(monthsParameter)));
-  const range = monthRange(todayInSaoPaulo(now), monthCount);
-  const [record, stocks, sales, situations] = await Promise.all([
-    findTerminalProduct(db, caller.companyId, id),
-    findCompanyStocks(db, caller.userId, id),
-    findMonthlySales(db, caller.companyId, id, range.from),
-    findSituationNames(db),
-  ]);
+  const today = todayInSaoPaulo(now);
+  const record = await findTerminalDetail(db, {
+    companyId: caller.companyId,
+    userId: caller.userId,
+    productId: id,
+    today,
+    monthsKey: SALES_MONTHS_PARAMETER,
+    monthsDefault: Number(PARAMETER_DEFAULTS[SALES_MONTHS_PARAMETER]),
+  });
   if (!record) throw notFound();
-  // the user's active companies, as the stock table (one row each)
-  const opportunities = await countOpenOpportunities(db, stocks.map((s) => s.companyId), id);
+  const monthCount = record.monthCount;
+  const range = monthRange(today, monthCount);
+  const stocks = record.stocks;
   const estoques = stocks.map((s) => ({ idEmpresa: s.companyId, empresa: s.companyName, ...stockFigures(s) }));
   const network = stocks.reduce(
     (sum, s) => ({
@@ -234,34 +233,34 @@ export async function getTerminalDetail(db: Executor, caller: TerminalCaller, id
     }),
     { onHand: 0, reserved: 0, consigned: 0, blocked: 0, onOrder: 0 },
   );
-  const byMonth = new Map(sales.months.map((m) => [m.month, m]));
+  const byMonth = new Map(record.months.map((m) => [m.month, m]));
   const porMes = range.months.map((mes) => ({ mes, quantidade: byMonth.get(mes)?.quantity ?? 0, valorCentavos: byMonth.get(mes)?.valueCents ?? 0 }));
-  const item = toItem(record.row, situations);
+  const row = record.row;
   return {
-    id: record.row.id,
+    id: row.id,
     codigoInterno: record.erpCode,
-    isbn13: record.row.isbn13,
+    isbn13: row.isbn13,
     isbn10: record.isbn10,
     issn: record.issn,
-    titulo: record.row.title,
-    subtitulo: record.row.subtitle,
-    autores: record.row.contributors,
-    editora: record.row.publisherName,
-    selo: record.row.imprintName,
-    colecao: record.row.collection,
+    titulo: row.title,
+    subtitulo: row.subtitle,
+    autores: row.contributors,
+    editora: row.publisherName,
+    selo: row.imprintName,
+    colecao: row.collection,
     categoria: record.category,
     assunto: record.subject,
     numeroPaginas: record.pages,
     dataPublicacao: record.publicationDate,
     anoEdicao: record.editionYear,
     pesoGramas: record.weightGrams,
-    situacao: item.situacao,
-    descricaoSituacao: item.descricaoSituacao,
-    precoCentavos: record.row.priceCents,
-    capaUrl: record.row.coverFile ? coverPath(record.row.id, record.row.coverFile, 'm') : null,
+    situacao: row.availability,
+    descricaoSituacao: row.availability ? record.availabilityName : null,
+    precoCentavos: row.priceCents,
+    capaUrl: row.coverFile ? coverPath(row.id, row.coverFile, 'm') : null,
     estoques,
     estoqueRede: stockFigures(network),
-    vendas: { meses: monthCount, total: porMes.reduce((sum, m) => sum + m.quantidade, 0), porMes, ultimaVenda: sales.lastSale },
-    oportunidadesAbertas: opportunities,
+    vendas: { meses: monthCount, total: porMes.reduce((sum, m) => sum + m.quantidade, 0), porMes, ultimaVenda: record.lastSale },
+    oportunidadesAbertas: record.openOpportunities,
   };
 }
