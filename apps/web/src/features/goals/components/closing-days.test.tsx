@@ -43,6 +43,8 @@ describe('ClosingDays', () => {
     const list = await screen.findByRole('list', { name: 'Dias sem expediente em 2027' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('Manhã')).toBeTruthy();
+    // the weekday in the interface language, whatever dayjs's global locale
+    expect(within(list).getByText(/^08\/02\/2027 · seg\. — Carnaval/)).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Salvar dias' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
 

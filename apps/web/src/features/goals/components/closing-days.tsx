@@ -42,7 +42,8 @@ export interface ClosingDaysProps {
  * (entity `dia-fechamento`) below says who changed what.
  */
 export function ClosingDays({ idEmpresa, empresa, ano }: ClosingDaysProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const weekday = useMemo(() => new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' }), [i18n.language]);
   const query = useClosingDays(idEmpresa, ano);
   const save = useSaveClosingDays(idEmpresa);
   const [draft, setDraft] = useState<ClosingDay[] | null>(null);
@@ -109,7 +110,7 @@ export function ClosingDays({ idEmpresa, empresa, ano }: ClosingDaysProps) {
                   }
                 >
                   <ListItemText
-                    primary={`${formatDate(d.data)} · ${dayjs(d.data).format('ddd')} — ${d.descricao}`}
+                    primary={`${formatDate(d.data)} · ${weekday.format(new Date(`${d.data}T12:00:00Z`))} — ${d.descricao}`}
                     secondary={t(`goals.closingDays.periods.${d.periodo}`)}
                   />
                 </ListItem>
