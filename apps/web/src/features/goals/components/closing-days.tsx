@@ -162,7 +162,7 @@ export function ClosingDays({ idEmpresa, empresa, ano }: ClosingDaysProps) {
           )}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
             <Button onClick={() => setDraft(null)} disabled={!dirty || save.isPending}>
-              {t('goals.discard')}
+              {t('goals.closingDays.discard')}
             </Button>
             <Button variant="contained" startIcon={<SaveIcon />} onClick={() => void onSave()} disabled={!dirty || save.isPending}>
               {t('goals.closingDays.save')}
