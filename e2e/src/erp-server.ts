@@ -1,5 +1,7 @@
-import { inject } from 'vitest';
+import fs from 'node:fs';
+import { beforeAll, inject } from 'vitest';
 import { hashPassword } from '@acervo/contracts';
+import { waitForHealth } from './server.ts';
 
 /**
  * The shared server with the demo's ERP simulator in-process (started by `global-setup.ts`, on
@@ -18,9 +20,18 @@ export interface ErpServer {
   apiGet<T>(url: string): Promise<T>;
 }
 
-/** The shared ERP server of this run (see `ErpServer`). */
+/**
+ * The shared ERP server of this run (see `ErpServer`). Registers a `beforeAll` that waits until it
+ * answers its health route: spawned by the global setup, it boots (simulator data, demo seed) while
+ * the other files run; 600 s guards only against a hang (on a machine at load 15 it took minutes).
+ * @throws Error (in that hook) when its process has ended or it does not answer in time
+ */
 export function erpServer(): ErpServer {
-  const baseURL = inject('erpBaseURL');
+  const { baseURL, exitFile } = inject('erpServer');
+  beforeAll(async () => {
+    const gone = () => (fs.existsSync(exitFile) ? fs.readFileSync(exitFile, 'utf8') : null);
+    await waitForHealth(baseURL, 'e2e ERP server', 600_000, gone, new Promise(() => undefined));
+  }, 610_000);
   let token: Promise<string> | undefined;
   const adminAuthorization = () =>
     (token ??= (async () => {

@@ -4,13 +4,8 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
+import './provided.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Path of a tarball of an in-memory PGlite cluster with every migration applied ('' on PostgreSQL). */
-    pgliteSnapshot: string;
-  }
-}
 
 let file = '';
 

@@ -11,6 +11,7 @@ import { readUrlFor } from '../db/read-database.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { buildApp, type RegisteredRoute } from '../app.ts';
 import type { AppContext } from '../shared/context.ts';
+import './provided.ts';
 
 /** A test app on its own fresh database, with the demo data seeded. */
 export interface TestApp {
