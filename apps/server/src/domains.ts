@@ -10,11 +10,16 @@ import { ERP_TASK_KINDS } from './erp/erp-task-kinds.ts';
 import { PRODUCT_IMPORT_TASK_KINDS } from './products/import/import-task-kinds.ts';
 import { PRODUCT_IMPORT_QUEUES } from './products/import/import.routes.ts';
 import { GOALS_AUDIT_SCOPES } from './goals/goals.service.ts';
+import { CLOSING_DAYS_AUDIT_SCOPES } from './dashboard/closing-days.service.ts';
 import { PARAMETERS_AUDIT_SCOPES } from './parameters/api-access.service.ts';
 import { EXPORTS_TASK_KINDS } from './exports/exports-task-kinds.ts';
 import { exportQueues } from './exports/exports.queue.ts';
 import { STOCK_REPORT_EXPORT_SOURCES } from './reports/stock-report.service.ts';
 import { OPPORTUNITY_REPORT_EXPORT_SOURCES } from './reports/opportunity-report.service.ts';
+import { REPLENISHMENT_TASK_KINDS } from './replenishment/calculation/calculation.task-kinds.ts';
+import { REPLENISHMENT_AUDIT_SCOPES } from './replenishment/templates/templates.service.ts';
+import { REPLACEMENT_EXPORT_SOURCES } from './replenishment/replacements/replacements.export.ts';
+import { REPLACEMENT_AUDIT_SCOPES } from './replenishment/replacements/replacements.service.ts';
 
 /*
  * The composition root's registry of what each domain contributes besides its routes (those are in
@@ -24,20 +29,20 @@ import { OPPORTUNITY_REPORT_EXPORT_SOURCES } from './reports/opportunity-report.
  */
 
 /** Every domain's scheduled-task kinds (the "Tipo" select; what a run executes). */
-export const TASK_KINDS: readonly TaskKind[] = [...AUTH_TASK_KINDS, ...EMAIL_TASK_KINDS, ...ERP_TASK_KINDS, ...PRODUCT_IMPORT_TASK_KINDS, ...EXPORTS_TASK_KINDS];
+export const TASK_KINDS: readonly TaskKind[] = [...AUTH_TASK_KINDS, ...EMAIL_TASK_KINDS, ...ERP_TASK_KINDS, ...PRODUCT_IMPORT_TASK_KINDS, ...EXPORTS_TASK_KINDS, ...REPLENISHMENT_TASK_KINDS];
 
 /**
  * Every report's exportable lists (issue 17): `POST fila-exportacao/csv|excel` accepts their
  * `origem`, and the export job streams their rows. A report adds `...ITS_EXPORT_SOURCES` here
  * (contract in `shared/export-source.ts`; `origem` unique, checked when the app starts).
  */
-export const EXPORT_SOURCES: readonly ExportSource[] = [...STOCK_REPORT_EXPORT_SOURCES, ...BILLING_EXPORT_SOURCES, ...OPPORTUNITY_REPORT_EXPORT_SOURCES];
+export const EXPORT_SOURCES: readonly ExportSource[] = [...STOCK_REPORT_EXPORT_SOURCES, ...BILLING_EXPORT_SOURCES, ...OPPORTUNITY_REPORT_EXPORT_SOURCES, ...REPLACEMENT_EXPORT_SOURCES];
 
 /** Every domain's job queue: declared by every process before the queue starts, worked by the background work. */
 export const DOMAIN_QUEUES: readonly DomainQueue[] = [...PRODUCT_IMPORT_QUEUES, ...exportQueues(EXPORT_SOURCES)];
 
 /** The company scope of every per-company audited entity (`GET auditoria`). */
-export const AUDIT_SCOPES: AuditScopes = { ...GOALS_AUDIT_SCOPES, ...PARAMETERS_AUDIT_SCOPES };
+export const AUDIT_SCOPES: AuditScopes = { ...GOALS_AUDIT_SCOPES, ...PARAMETERS_AUDIT_SCOPES, ...CLOSING_DAYS_AUDIT_SCOPES, ...REPLENISHMENT_AUDIT_SCOPES, ...REPLACEMENT_AUDIT_SCOPES };
 
 /**
  * A fresh registry of TASK_KINDS for one process (or one test app).

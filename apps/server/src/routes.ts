@@ -24,6 +24,9 @@ import { billingReportRoutes } from './reports/billing-report.routes.ts';
 import { readSideRoutes } from './reports/read-side.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { opportunityReportRoutes } from './reports/opportunity-report.routes.ts';
+import { replenishmentCalculationRoutes } from './replenishment/calculation/calculation.routes.ts';
+import { replenishmentTemplateRoutes } from './replenishment/templates/templates.routes.ts';
+import { replacementsRoutes } from './replenishment/replacements/replacements.routes.ts';
 
 /** Every domain's API routes, mounted under `/api/core-api` by `app.ts`. */
-export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes(), terminalRoutes, opportunitiesRoutes, terminalFiltersRoutes, exportsRoutes, stockReportRoutes, billingReportRoutes, ordersRoutes, readSideRoutes, dashboardRoutes, opportunityReportRoutes];
+export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes(), terminalRoutes, opportunitiesRoutes, terminalFiltersRoutes, exportsRoutes, stockReportRoutes, billingReportRoutes, ordersRoutes, readSideRoutes, dashboardRoutes, opportunityReportRoutes, replenishmentCalculationRoutes, replenishmentTemplateRoutes, replacementsRoutes];

@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_ROLES = {
   'acesso-api': REQUIRED.parametros,
   agendamento: REQUIRED.agendamento,
   meta: REQUIRED.metas,
+  'dia-fechamento': REQUIRED.metas,
   'faixa-etaria': REQUIRED.cadastrosAuxiliares,
   'publico-alvo': REQUIRED.cadastrosAuxiliares,
   'classificacao-indicativa': REQUIRED.cadastrosAuxiliares,
@@ -26,6 +27,8 @@ export const AUDIT_ENTITY_ROLES = {
   'categoria-bisac': REQUIRED.correspondencia,
   editora: REQUIRED.editoras,
   produto: REQUIRED.produtos,
+  'modelo-reposicao': REQUIRED.reposicaoCalculo,
+  reposicao: REQUIRED.reposicaoHistorico,
 } as const;
 
 /** An audited entity name (`entidade`). */

@@ -158,6 +158,14 @@ export const closingDaysSaveSchema = z.strictObject({ ano: closingYearSchema, di
 /** Body of `PUT dashboard/dias-fechamento`. */
 export type ClosingDaysSave = z.infer<typeof closingDaysSaveSchema>;
 
+/**
+ * Audit record id of a company's closing days of one year: `<idEmpresa>-<ano>` (entity
+ * `dia-fechamento`); the snapshot has one field per day, `YYYY-MM-DD` → `descricao (PERIODO)`.
+ */
+export function closingDaysAuditRecordId(idEmpresa: number, ano: number): string {
+  return `${idEmpresa}-${ano}`;
+}
+
 /** Answer of both: the year and its closing days by date. */
 export const closingDaysResponseSchema = z.object({
   ano: z.number().int(),

@@ -84,10 +84,15 @@ export const REPLENISHMENT_MESSAGES = {
 const quantityInput = integer({ min: 0, max: REPLENISHMENT_LIMITS.maxQuantity });
 
 /** Best sellers filter: the top N titles by quantity sold in the period, or ABC classes by net value (A = first 80 %, B = next 15 %, C = rest; `valor` 'B' keeps A and B). */
-export const bestSellersSchema = z.discriminatedUnion('tipo', [
-  z.strictObject({ tipo: z.literal('TOP'), valor: integer({ min: 1, max: REPLENISHMENT_LIMITS.maxQuantity }) }),
-  z.strictObject({ tipo: z.literal('ABC'), valor: z.enum(['A', 'B', 'C'], { error: 'Use A, B ou C' }) }),
-]);
+export const bestSellersSchema = z
+  .strictObject({
+    tipo: z.enum(['TOP', 'ABC'], { error: 'Use TOP ou ABC' }),
+    valor: z.union([integer({ min: 1, max: REPLENISHMENT_LIMITS.maxQuantity }), z.enum(['A', 'B', 'C'])], { error: `Use um número de 1 a ${REPLENISHMENT_LIMITS.maxQuantity.toLocaleString('pt-BR')} (TOP) ou A, B ou C (ABC)` }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.tipo === 'TOP' && typeof value.valor !== 'number') ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Para TOP, informe quantos títulos (um número)' });
+    if (value.tipo === 'ABC' && typeof value.valor !== 'string') ctx.addIssue({ code: 'custom', path: ['valor'], message: 'Para ABC, informe a classe: A, B ou C' });
+  });
 
 /**
  * The calculation inputs, shared by `POST reposicao/calculo` and the templates (every field but the
@@ -335,8 +340,23 @@ export const REPLACEMENT_SORT_FIELDS = ['id', 'descricao', 'status', 'data', 'da
 export const replacementPageSchema = pagedListSchema(replacementSchema);
 /** A page of a replacement's items (`GET reposicao/{id}/item`, list query with `term`, sort as the calculation's lines). */
 export const replacementItemPageSchema = pagedListSchema(replacementItemSchema);
+/** Query of `GET reposicao/{id}/item`: list query, `term` over title, ISBN, SKU, author and publisher. Default sort `titulo` asc. */
+export const replacementItemQuerySchema = listQuerySchema.omit({ status: true });
+/** Query of `GET reposicao/{id}/item`. */
+export type ReplacementItemQuery = z.infer<typeof replacementItemQuerySchema>;
+/** Sortable fields of a replacement's items. */
+export const REPLACEMENT_ITEM_SORT_FIELDS = ['titulo', 'isbn13', 'sku', 'autores', 'editora', 'saldoDisponivel', 'quantidadeSugerida', 'quantidadePedido', 'valorCapaCentavos', 'valorCustoCentavos'] as const;
 
 /** Body of `PUT reposicao/{id}/item/{idItem}` (GERADA only; 409 otherwise). */
 export const replacementItemUpdateSchema = z.strictObject({ quantidadePedido: quantityInput });
 /** Body of `PUT reposicao/{id}/reprovar` (justification required); `aprovar` and `cancelar` take an empty body or `{}`. */
 export const replacementDisapproveSchema = z.strictObject({ justificativa: text({ min: 1, max: 500, multiline: true }) });
+
+/** Answer of `PUT reposicao/{id}/item/{idItem}`: the SPEC 8 toast (`quantityUpdated`), the item and the replacement's new totals. */
+export const replacementItemUpdatedSchema = z.object({ message: z.string(), item: replacementItemSchema, totais: replenishmentTotalsSchema });
+/** Answer of `PUT reposicao/{id}/item/{idItem}`. */
+export type ReplacementItemUpdated = z.infer<typeof replacementItemUpdatedSchema>;
+/** Answer of `PUT reposicao/{id}/aprovar | reprovar | cancelar`: the SPEC 8 toast (`approved`, `disapproved`, `cancelled`) and the replacement as `GET reposicao/{id}`. */
+export const replacementActionResultSchema = z.object({ message: z.string(), reposicao: replacementDetailSchema });
+/** Answer of a replacement action. */
+export type ReplacementActionResult = z.infer<typeof replacementActionResultSchema>;

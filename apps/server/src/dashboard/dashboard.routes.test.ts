@@ -255,6 +255,32 @@ describe('GET dashboard', () => {
     expect((restore.json() as { dias: unknown[] }).dias).toHaveLength(2);
   });
 
+  it('audits each closing-day change, and a goals keeper without the billing role reads and edits the calendar', async () => {
+    const history = async (token: string) =>
+      (await call(t.app, 'GET', `auditoria?entidade=dia-fechamento&idRegistro=${c1}-2027`, { token })).json() as { itens: { acao: string; alteracoes: { campo: string; antes: unknown; depois: unknown }[] }[] };
+    const before = (await history(admin.token)).itens.length;
+    const seeded = ((await call(t.app, 'GET', 'dashboard/dias-fechamento?ano=2027', { token: admin.token })).json() as { dias: object[] }).dias;
+    const dias = [...seeded, { data: '2027-12-24', descricao: 'Véspera de Natal', periodo: 'MANHA' }];
+    expect((await call(t.app, 'PUT', 'dashboard/dias-fechamento', { token: admin.token, payload: { ano: 2027, dias } })).statusCode).toBe(200);
+    // the same list again changes nothing and records nothing
+    expect((await call(t.app, 'PUT', 'dashboard/dias-fechamento', { token: admin.token, payload: { ano: 2027, dias } })).statusCode).toBe(200);
+    const after = (await history(admin.token)).itens;
+    expect(after.length).toBe(before + 1);
+    expect(after[0]).toMatchObject({ acao: 'ALTERACAO', alteracoes: [{ campo: '2027-12-24', antes: null, depois: 'Véspera de Natal (MANHA)' }] });
+
+    await createProfile(t.database.db, 'Só metas', [REQUIRED.metas]);
+    await createUser(t.database.db, { login: 'painel.metas', password: 'Senha-painel-3', companyIds: [c1], profileName: 'Só metas', lastCompanyId: c1 });
+    const keeper = await t.login('painel.metas', 'Senha-painel-3');
+    const read = await call(t.app, 'GET', 'dashboard/dias-fechamento?ano=2027', { token: keeper.token });
+    expect(read.statusCode, read.body).toBe(200);
+    expect((read.json() as { dias: unknown[] }).dias).toHaveLength(seeded.length + 1);
+    expect((await call(t.app, 'PUT', 'dashboard/dias-fechamento', { token: keeper.token, payload: { ano: 2027, dias: seeded } })).statusCode).toBe(200);
+    const removed = (await history(keeper.token)).itens;
+    expect(removed[0]).toMatchObject({ acao: 'ALTERACAO', alteracoes: [{ campo: '2027-12-24', antes: 'Véspera de Natal (MANHA)', depois: null }] });
+    // the dashboard itself stays closed to them
+    expect((await call(t.app, 'GET', `dashboard?idEmpresa=${c1}&data=${DAY}`, { token: keeper.token })).statusCode).toBe(403);
+  });
+
   it('answers 400 naming the field for hostile input, 403 without the billing role, never 500', async () => {
     const bad: [string, string][] = [
       ['data=2026-02-30', 'data'],

@@ -16,10 +16,11 @@ import { getClosingDays, saveClosingDays } from './closing-days.service.ts';
  * unknown fields, or an `idEmpresa` where the caller cannot read billing (as the billing report).
  * - `GET dashboard/dias-fechamento?ano=` → `{ano, dias: [{data, descricao, periodo}]}`: the selected
  *   company's extra closing days of that year (role ROLE_VISUALIZAR_RELATORIO_FATURAMENTO, who sees
- *   the projection they feed);
+ *   the projection they feed, or ROLE_VISUALIZAR_METAS, who edits them on the goals screen);
  * - `PUT dashboard/dias-fechamento {ano, dias}` → the same after replacing that year's list (role
  *   ROLE_VISUALIZAR_METAS: who keeps the goals keeps the calendar the projection uses); 400 on
- *   `dias.N.data` for a day outside `ano` or given twice, `dias.N.periodo` not INTEGRAL/MANHA.
+ *   `dias.N.data` for a day outside `ano` or given twice, `dias.N.periodo` not INTEGRAL/MANHA;
+ *   each change is audited (entity `dia-fechamento`, record `<idEmpresa>-<ano>`).
  * `GET dashboard` reads `ctx.readDb` (the DATABASE_READ_URL standby when set; docs/reports.md); the closing days read and write the primary.
  */
 export const dashboardRoutes: DomainRoutes = (api, ctx) => {
@@ -42,7 +43,7 @@ export const dashboardRoutes: DomainRoutes = (api, ctx) => {
     '/dashboard/dias-fechamento',
     {
       schema: { tags: ['dashboard'], summary: 'Dias de fechamento da empresa selecionada em um ano', security: [{ bearer: [] }], querystring: closingDaysQuerySchema, response: { 200: closingDaysResponseSchema, ...AUTH_ERRORS } },
-      config: { role: REQUIRED.relatorioFaturamento },
+      config: { role: [REQUIRED.relatorioFaturamento, REQUIRED.metas] },
     },
     async (request) => getClosingDays(ctx.db, requireCompany(request), request.query.ano),
   );
@@ -53,6 +54,6 @@ export const dashboardRoutes: DomainRoutes = (api, ctx) => {
       schema: { tags: ['dashboard'], summary: 'Substitui os dias de fechamento de um ano da empresa selecionada', security: [{ bearer: [] }], body: closingDaysSaveSchema, response: { 200: closingDaysResponseSchema, ...AUTH_ERRORS } },
       config: { role: REQUIRED.metas },
     },
-    async (request) => saveClosingDays(ctx.db, requireCompany(request), request.body),
+    async (request) => saveClosingDays(ctx.db, requireAuth(request), requireCompany(request), request.body),
   );
 };

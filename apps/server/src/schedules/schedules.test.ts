@@ -93,7 +93,7 @@ describe('kinds and built-in tasks', () => {
     expect(await seedScheduledTasks(t.database.db, t.ctx.taskKinds)).toBe(0);
     const res = await call(t.app, 'GET', 'agendamento?term=limpeza&pageSize=50', { token: admin });
     const system = (res.json().itens as Schedule[]).filter((s) => s.sistema);
-    expect(system.map((s) => s.tipo).sort()).toEqual(['LIMPEZA_ARQUIVOS_EXPORTACAO', 'LIMPEZA_EMAIL_SAIDA', 'LIMPEZA_FILA_EXPORTACAO', 'LIMPEZA_LOG_INTEGRACAO', 'LIMPEZA_REDEFINICAO_SENHA', 'LIMPEZA_SESSOES']);
+    expect(system.map((s) => s.tipo).sort()).toEqual(['LIMPEZA_ARQUIVOS_EXPORTACAO', 'LIMPEZA_CALCULO_REPOSICAO', 'LIMPEZA_EMAIL_SAIDA', 'LIMPEZA_FILA_EXPORTACAO', 'LIMPEZA_LOG_INTEGRACAO', 'LIMPEZA_REDEFINICAO_SENHA', 'LIMPEZA_SESSOES']);
     for (const s of system) {
       expect(s.ativo).toBe(true);
       expect(s.idEmpresa).toBeNull();

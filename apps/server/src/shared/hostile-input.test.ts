@@ -35,6 +35,11 @@ import { BAD_URL_MESSAGE, PARAM_TOO_LONG_MESSAGE } from './error-handler.ts';
 interface Leaf {
   path: (string | number)[];
   schema: RequestJsonSchema;
+  /**
+   * Constant siblings on the way to the leaf (the discriminator of a discriminated union, e.g.
+   * `maisVendidos.tipo: 'ABC'`), sent with the bad value so the union validates the leaf's branch.
+   */
+  fixed?: { path: (string | number)[]; value: unknown }[];
 }
 
 /** One route with what its schemas say it takes. */
@@ -69,7 +74,13 @@ function leaves(schema: RequestJsonSchema | undefined, path: (string | number)[]
   if (!schema) return [];
   const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
   if (branches.length) return branches.flatMap((branch) => leaves(branch, path));
-  if (schema.type === 'object') return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => leaves(property, [...path, name]));
+  if (schema.type === 'object') {
+    const entries = Object.entries(schema.properties ?? {});
+    const fixed = entries.filter(([, property]) => property.const !== undefined).map(([name, property]) => ({ path: [...path, name], value: property.const }));
+    return entries.flatMap(([name, property]) =>
+      leaves(property, [...path, name]).map((leaf) => (fixed.length ? { ...leaf, fixed: [...fixed.filter((f) => f.path.join('.') !== leaf.path.join('.')), ...(leaf.fixed ?? [])] } : leaf)),
+    );
+  }
   if (schema.type === 'array' && schema.items && !Array.isArray(schema.items)) return leaves(schema.items, [...path, 0]);
   return path.length ? [{ path, schema }] : [];
 }
@@ -86,6 +97,17 @@ function isFreeText(leaf: Leaf): boolean {
 /** A payload holding `value` at `path` (`['filtros', 'nome']` → `{filtros: {nome: value}}`). */
 function payloadAt(path: (string | number)[], value: unknown): unknown {
   return path.reduceRight<unknown>((inner, key) => (typeof key === 'number' ? [inner] : { [key]: inner }), value);
+}
+
+/** `payloadAt(leaf.path, value)` plus the leaf's constant siblings (`Leaf.fixed`). */
+function leafPayload(leaf: Leaf, value: unknown): unknown {
+  const payload = payloadAt(leaf.path, value);
+  for (const f of leaf.fixed ?? []) {
+    let node = payload as Record<string | number, unknown>;
+    for (const key of f.path.slice(0, -1)) node = (Array.isArray(node) && typeof key === 'string' ? node[0] : node[key]) as Record<string | number, unknown>;
+    node[f.path[f.path.length - 1]] = f.value;
+  }
+  return payload;
 }
 
 /** How the error body names a field (`error-handler.ts` joins the path with '.'). */
@@ -242,7 +264,7 @@ describe('every registered API route resists hostile input', () => {
       for (const leaf of route.body.filter(isText)) {
         const name = fieldName(leaf.path);
         for (const bad of ['a\u0000b', 'x\u001by']) {
-          const res = await send(route, { payload: payloadAt(leaf.path, bad), token: tokenFor(route) });
+          const res = await send(route, { payload: leafPayload(leaf, bad), token: tokenFor(route) });
           const body = expect400Naming(res, name, `${route.method} ${route.url} body.${name}=${JSON.stringify(bad)}`);
           if (isFreeText(leaf)) expect(body.messages).toContainEqual({ field: name, message: CONTROL_CHARACTER_MESSAGE });
         }
@@ -255,7 +277,7 @@ describe('every registered API route resists hostile input', () => {
       for (const leaf of route.body.filter((l) => l.schema.type === 'integer')) {
         const name = fieldName(leaf.path);
         for (const bad of [2147483648, 1e20, true, '0x10', '1e3', [], 1.5]) {
-          const res = await send(route, { payload: payloadAt(leaf.path, bad), token: tokenFor(route) });
+          const res = await send(route, { payload: leafPayload(leaf, bad), token: tokenFor(route) });
           expect400Naming(res, name, `${route.method} ${route.url} body.${name}=${JSON.stringify(bad)}`);
         }
       }
@@ -279,7 +301,7 @@ describe('every registered API route resists hostile input', () => {
         expectErrorBody(res, `${route.url}?${name}=<2 MB>`);
       }
       for (const leaf of route.body.filter(isText)) {
-        const res = await send(route, { payload: payloadAt(leaf.path, huge), token: tokenFor(route) });
+        const res = await send(route, { payload: leafPayload(leaf, huge), token: tokenFor(route) });
         expect(res.statusCode, `${route.url} body.${fieldName(leaf.path)}`).toBe(400);
         expectErrorBody(res, `${route.url} body.${fieldName(leaf.path)}=<2 MB>`);
       }

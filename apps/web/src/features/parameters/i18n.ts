@@ -12,7 +12,7 @@ export const parametersMessages: FeatureMessages = {
       loadError: 'Não foi possível carregar os parâmetros.',
       retry: 'Tentar novamente',
       range: 'De {{min}} a {{max}} {{unit}}',
-      units: { dias: 'dias', minutos: 'minutos' },
+      units: { dias: 'dias', minutos: 'minutos', meses: 'meses' },
       sections: {
         geral: 'Geral',
         geralHelp: 'Retenção dos logs de integração, sessão, fila de exportação e endereço do sistema.',
@@ -39,6 +39,7 @@ export const parametersMessages: FeatureMessages = {
           urlAplicacao: 'URL do sistema',
           urlAplicacaoHelp: 'Endereço público usado nos links enviados por e-mail',
           validadeRedefinicaoSenhaMinutos: 'Validade do link de redefinição de senha (minutos)',
+          terminalMesesVendas: 'Meses de vendas no Terminal',
         },
         email: {
           host: 'Servidor SMTP',
@@ -114,7 +115,7 @@ export const parametersMessages: FeatureMessages = {
       loadError: 'The parameters could not be loaded.',
       retry: 'Try again',
       range: 'From {{min}} to {{max}} {{unit}}',
-      units: { dias: 'days', minutos: 'minutes' },
+      units: { dias: 'days', minutos: 'minutes', meses: 'months' },
       sections: {
         geral: 'General',
         geralHelp: 'Integration log retention, sessions, export queue and the system address.',
@@ -141,6 +142,7 @@ export const parametersMessages: FeatureMessages = {
           urlAplicacao: 'System URL',
           urlAplicacaoHelp: 'Public address used in links sent by e-mail',
           validadeRedefinicaoSenhaMinutos: 'Password reset link validity (minutes)',
+          terminalMesesVendas: 'Months of sales in the Terminal',
         },
         email: {
           host: 'SMTP server',

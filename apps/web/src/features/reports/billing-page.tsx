@@ -19,6 +19,7 @@ import { DateLocalization } from '../../shared/date-picker/date-localization.tsx
 import { useListParams, type SortState } from '../../shared/list-params/use-list-params.ts';
 import { PageHeader } from '../../shared/page-header/page-header.tsx';
 import { ExportButton } from '../../shared/exports/export-button.tsx';
+import { StaleDataNotice } from '../../shared/reports/stale-data-notice.tsx';
 import { useSignedUser } from '../../shared/session/session-context.tsx';
 import { useUserCompanies } from '../../shared/api/get-user-companies.ts';
 import { BILLING_FILTER_KEYS, billingApiFilters, useBillingTab, useBillingTotals } from './billing-api.ts';
@@ -166,6 +167,7 @@ export function BillingPage() {
     <DateLocalization>
       <Box>
         <PageHeader title={t('billingReport.title')} subtitle={t('billingReport.subtitle')} actions={<ExportButton origem={`relatorio/faturamento/${tab}`} filtros={exportFilters} disabled={rowsQuery.isError || badRange} />} />
+        <StaleDataNotice />
         <BillingFilters
           value={list.filters}
           defaults={defaults}

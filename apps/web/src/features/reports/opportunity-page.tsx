@@ -23,6 +23,7 @@ import { DataTable, PAGE_SIZE_OPTIONS } from '../../shared/data-table/data-table
 import { useListParams, type SortState } from '../../shared/list-params/use-list-params.ts';
 import { PageHeader } from '../../shared/page-header/page-header.tsx';
 import { ExportButton } from '../../shared/exports/export-button.tsx';
+import { StaleDataNotice } from '../../shared/reports/stale-data-notice.tsx';
 import { useSession } from '../../shared/session/session-context.tsx';
 import { useUserCompanies } from '../../shared/api/get-user-companies.ts';
 import { DateLocalization } from '../../shared/date-picker/date-localization.tsx';
@@ -143,6 +144,7 @@ export function OpportunityPage() {
         subtitle={t('opportunityReport.subtitle')}
         actions={<ExportButton origem={opportunityReportOrigin(tab, view)} filtros={exportFilters} disabled={report.isError || empty} />}
       />
+      <StaleDataNotice />
       <OpportunityFilters
         value={list.filters}
         companies={companies.data ?? []}

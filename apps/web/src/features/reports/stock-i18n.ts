@@ -19,6 +19,10 @@ export const stockReportMessages: FeatureMessages = {
         tiposEstoque: 'Tipos de estoque',
         clear: 'Limpar',
         apply: 'Buscar',
+        more_zero: 'Mais filtros',
+        more_one: 'Mais filtros ({{count}} aplicado)',
+        more_other: 'Mais filtros ({{count}} aplicados)',
+        fewer: 'Menos filtros',
       },
       stockTypes: {
         FISICO_POSITIVO: 'Físico positivo',
@@ -78,6 +82,10 @@ export const stockReportMessages: FeatureMessages = {
         tiposEstoque: 'Stock types',
         clear: 'Clear',
         apply: 'Search',
+        more_zero: 'More filters',
+        more_one: 'More filters ({{count}} applied)',
+        more_other: 'More filters ({{count}} applied)',
+        fewer: 'Fewer filters',
       },
       stockTypes: {
         FISICO_POSITIVO: 'Positive physical',

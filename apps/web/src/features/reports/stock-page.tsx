@@ -12,6 +12,7 @@ import { DataTable, PAGE_SIZE_OPTIONS } from '../../shared/data-table/data-table
 import { useListParams, type SortState } from '../../shared/list-params/use-list-params.ts';
 import { PageHeader } from '../../shared/page-header/page-header.tsx';
 import { ExportButton } from '../../shared/exports/export-button.tsx';
+import { StaleDataNotice } from '../../shared/reports/stale-data-notice.tsx';
 import { STOCK_FILTER_KEYS, stockApiFilters, useStockOptions, useStockReport, useStockTotals } from './stock-api.ts';
 import { StockFilters } from './stock-filters.tsx';
 
@@ -123,6 +124,7 @@ export function StockPage() {
   return (
     <Box>
       <PageHeader title={t('stockReport.title')} subtitle={t('stockReport.subtitle')} actions={<ExportButton origem={STOCK_REPORT_ORIGIN} filtros={exportFilters} disabled={report.isError} />} />
+      <StaleDataNotice />
       <StockFilters value={list.filters} options={options.data} onApply={(next) => list.setFilters(next)} onClear={list.reset} />
       <StockTotalsCard totals={totals.data} />
       <DataTable<StockReportRow>

@@ -3,6 +3,7 @@ import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel
 import { enUS, ptBR } from '@mui/x-data-grid/locales';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import type { SortState } from '../list-params/use-list-params.ts';
 import { CellText } from './cell-text.tsx';
@@ -18,6 +19,19 @@ function ErrorOverlay() {
   return (
     <Box sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <ErrorOutlineIcon aria-hidden color="disabled" sx={{ fontSize: 48 }} />
+    </Box>
+  );
+}
+
+/**
+ * Overlay while a list loads: a thin bar along the top, named for screen readers (the grid's own
+ * progress bar has no accessible name, which axe reports as `aria-progressbar-name`).
+ */
+function LoadingOverlay() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }}>
+      <LinearProgress aria-label={t('dataTable.loading')} />
     </Box>
   );
 }
@@ -120,7 +134,7 @@ export function DataGridView<R extends GridValidRowModel>({
       estimatedRowCount={approximate ? rowCount : undefined}
       paginationMeta={paginationMeta}
       loading={loading}
-      slots={error ? { noRowsOverlay: ErrorOverlay } : undefined}
+      slots={error ? { noRowsOverlay: ErrorOverlay, loadingOverlay: LoadingOverlay } : { loadingOverlay: LoadingOverlay }}
       paginationMode="server"
       sortingMode="server"
       filterMode="server"

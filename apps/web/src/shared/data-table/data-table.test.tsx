@@ -14,10 +14,10 @@ interface Row {
 const COLUMNS: GridColDef<Row>[] = [{ field: 'titulo', headerName: 'Título', flex: 1 }];
 
 /** A list page over `total` rows of which the server says `approximate` and `hasNext`, showing the URL's page. */
-function ListPage({ total, approximate, hasNext, pageRows }: { total: number; approximate: boolean; hasNext: boolean; pageRows: number }) {
+function ListPage({ total, approximate, hasNext, pageRows, loading = false }: { total: number; approximate: boolean; hasNext: boolean; pageRows: number; loading?: boolean }) {
   const list = useListParams({ filterKeys: [] });
   const rows = Array.from({ length: pageRows }, (_, i) => ({ id: list.page * list.pageSize + i + 1, titulo: `Título ${list.page * list.pageSize + i + 1}` }));
-  return <DataTable<Row> ariaLabel="Lista" rows={rows} rowCount={total} rowCountApproximate={approximate} hasNextPage={hasNext} columns={COLUMNS} loading={false} list={list} />;
+  return <DataTable<Row> ariaLabel="Lista" rows={rows} rowCount={total} rowCountApproximate={approximate} hasNextPage={hasNext} columns={COLUMNS} loading={loading} list={list} />;
 }
 
 describe('displayedRows', () => {
@@ -98,5 +98,15 @@ describe('DataTable cells', () => {
     cleanup();
     renderRoutes([{ path: '/lista', element: <NumberRow /> }], '/lista', { language: 'en-US' });
     expect(await screen.findByText('5,757')).toBeTruthy();
+  });
+});
+
+describe('DataTable while loading', () => {
+  it('shows a progress bar named for screen readers, in the interface language (axe aria-progressbar-name)', async () => {
+    renderRoutes([{ path: '/lista', element: <ListPage total={0} approximate={false} hasNext={false} pageRows={0} loading /> }], '/lista');
+    expect(await screen.findByRole('progressbar', { name: 'Carregando a lista…' })).toBeTruthy();
+    cleanup();
+    renderRoutes([{ path: '/lista', element: <ListPage total={25} approximate={false} hasNext pageRows={10} loading /> }], '/lista', { language: 'en-US' });
+    expect(await screen.findByRole('progressbar', { name: 'Loading the list…' })).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ export const dataTableMessages: FeatureMessages = {
       retry: 'Tentar novamente',
       range: '{{from}}–{{to}} de {{count}}',
       rangeMore: '{{from}}–{{to}} de mais de {{count}}',
+      loading: 'Carregando a lista…',
     },
   },
   'en-US': {
@@ -22,12 +23,13 @@ export const dataTableMessages: FeatureMessages = {
       retry: 'Try again',
       range: '{{from}}–{{to}} of {{count}}',
       rangeMore: '{{from}}–{{to}} of more than {{count}}',
+      loading: 'Loading the list…',
     },
   },
 };
 
 /** One list text of a language, with `{{name}}` placeholders filled (for code outside React). */
-export function dataTableText(language: Language, key: 'noData' | 'error' | 'retry' | 'range' | 'rangeMore', values: Record<string, string> = {}): string {
+export function dataTableText(language: Language, key: 'noData' | 'error' | 'retry' | 'range' | 'rangeMore' | 'loading', values: Record<string, string> = {}): string {
   const template = ((dataTableMessages[language].dataTable as Messages)[key] as string) ?? '';
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 }

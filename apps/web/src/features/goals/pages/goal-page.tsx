@@ -23,6 +23,8 @@ import { useGoals } from '../api/get-goals.ts';
 import { useSaveGoals } from '../api/save-goals.ts';
 import { GoalGrid } from '../components/goal-grid.tsx';
 import { GoalHistory } from '../components/goal-history.tsx';
+import { ClosingDays } from '../components/closing-days.tsx';
+import { useSession } from '../../../shared/session/session-context.tsx';
 import { YearPicker } from '../components/year-picker.tsx';
 import { savedGoals, sheetChanges, sheetTotals, type CellKey } from '../goal-sheet.ts';
 
@@ -126,6 +128,7 @@ interface GoalEditorProps {
  */
 function GoalEditor({ data, ano, yearPicker }: GoalEditorProps) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const narrow = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const save = useSaveGoals();
   const [drafts, setDrafts] = useState<Map<CellKey, string>>(() => new Map());
@@ -288,6 +291,11 @@ function GoalEditor({ data, ano, yearPicker }: GoalEditorProps) {
               <GoalHistory ano={ano} empresas={data.empresas} />
             </Paper>
           </Box>
+          {user?.idEmpresa && (
+            <Paper variant="outlined" sx={{ p: 2, mt: 2, minWidth: 0 }}>
+              <ClosingDays idEmpresa={user.idEmpresa} empresa={data.empresas.find((e) => e.id === user.idEmpresa)?.nome} ano={ano} />
+            </Paper>
+          )}
         </>
       )}
       <ConfirmDialog

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_COMPARISONS, type DashboardComparison } from '@acervo/contracts';
 import { formatDate } from '../../../shared/format/format.ts';
+import { StaleDataNotice } from '../../../shared/reports/stale-data-notice.tsx';
 import { useDashboard } from '../api/dashboard-api.ts';
 import { PeriodCard } from './period-card.tsx';
 import { GoalCard } from './goal-card.tsx';
@@ -80,6 +81,7 @@ export function Dashboard({ idEmpresa, userName, companyName }: DashboardProps) 
         </TextField>
       </Box>
 
+      <StaleDataNotice />
       {query.isError && <Alert severity="error">{t('home.dashboard.error')}</Alert>}
       {empty && (
         <Alert severity="info" data-testid="dashboard-empty">

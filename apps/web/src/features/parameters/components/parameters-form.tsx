@@ -46,11 +46,12 @@ type NumberField =
   | 'geral.limpezaFilaExportacaoDias'
   | 'geral.expiracaoArquivoExportacaoDias'
   | 'geral.validadeRedefinicaoSenhaMinutos'
+  | 'geral.terminalMesesVendas'
   | 'email.porta';
 type TextFieldName = 'geral.urlAplicacao' | 'email.host' | 'email.usuario' | 'email.remetente' | 'erp.usuario' | 'erp.urlApi';
 
 /** Bounds (and unit) of each numeric field, from the contracts' PARAMETER_BOUNDS. */
-const NUMBER_FIELDS: Record<NumberField, { bounds: { min: number; max: number }; unit?: 'dias' | 'minutos' }> = {
+const NUMBER_FIELDS: Record<NumberField, { bounds: { min: number; max: number }; unit?: 'dias' | 'minutos' | 'meses' }> = {
   'geral.retencaoLogProdutoDias': { bounds: PARAMETER_BOUNDS.LOG_RETENCAO_PRODUTO_DIAS, unit: 'dias' },
   'geral.retencaoLogProdutoEstoqueDias': { bounds: PARAMETER_BOUNDS.LOG_RETENCAO_PRODUTO_ESTOQUE_DIAS, unit: 'dias' },
   'geral.retencaoLogAutorDias': { bounds: PARAMETER_BOUNDS.LOG_RETENCAO_AUTOR_DIAS, unit: 'dias' },
@@ -61,6 +62,7 @@ const NUMBER_FIELDS: Record<NumberField, { bounds: { min: number; max: number };
   'geral.limpezaFilaExportacaoDias': { bounds: PARAMETER_BOUNDS.FILA_EXPORTACAO_LIMPEZA_DIAS, unit: 'dias' },
   'geral.expiracaoArquivoExportacaoDias': { bounds: PARAMETER_BOUNDS.ARQUIVO_EXPORTACAO_EXPIRACAO_DIAS, unit: 'dias' },
   'geral.validadeRedefinicaoSenhaMinutos': { bounds: PARAMETER_BOUNDS.REDEFINICAO_SENHA_VALIDADE_MINUTOS, unit: 'minutos' },
+  'geral.terminalMesesVendas': { bounds: PARAMETER_BOUNDS.TERMINAL_MESES_VENDAS, unit: 'meses' },
   'email.porta': { bounds: PARAMETER_BOUNDS.SMTP_PORTA },
 };
 
@@ -110,7 +112,7 @@ export interface ParametersFormProps {
 
 /**
  * The parameters form: sections Geral (log retention per kind, token expiration, inactivity,
- * export queue, app URL, reset-link validity), E-mail (SMTP host, port, user, password, TLS,
+ * export queue, app URL, reset-link validity, the Terminal's months of sales), E-mail (SMTP host, port, user, password, TLS,
  * sender, and the e-mail test) and Integração com o ERP (type, user, password, API URL). One
  * react-hook-form over the contracts' `parameterUpdateSchema` (the server's), each number with its
  * bounds beside it; server field errors land under their fields; one "Salvar parâmetros" saves
@@ -201,6 +203,7 @@ export function ParametersForm({ parameters }: ParametersFormProps) {
           {numberField('geral.expiracaoArquivoExportacaoDias')}
           {textField('geral.urlAplicacao', { required: true, help: t('parameters.fields.geral.urlAplicacaoHelp'), type: 'url' })}
           {numberField('geral.validadeRedefinicaoSenhaMinutos')}
+          {numberField('geral.terminalMesesVendas')}
         </Box>
       </SectionCard>
 

@@ -1,0 +1,250 @@
+import type { ReplenishmentExplanation, ReplenishmentMethod } from '@acervo/contracts';
+import { forecastSeries, type SeriesForecast } from '../forecast/forecast.ts';
+import { countDistribution, quantiles } from '../forecast/distribution.ts';
+import { correctStockouts, type StockoutCorrection } from '../forecast/stockout.ts';
+import { periodOf } from '../forecast/history-csv.ts';
+
+/*
+ * The replenishment arithmetic of one line (issue 18 Part 2; docs/replenishment.md "Part 2"), pure:
+ * no database, so the bulk calculation (possibly in worker threads) and the explanation of one line
+ * run exactly the same code on the same stored numbers.
+ *
+ *   available  = physical − reserved − blocked + on order
+ *   horizon    = lead time + projection (months)
+ *   quantile   = the service-level quantile of the demand over the horizon (negative binomial of Part 1)
+ *   level      = max(quantile, minimum stock asked, the product's minimum stock)
+ *   need       = level − available − covered (units of approved replacements the ERP does not show yet)
+ *   suggested  = 0 when need ≤ 0, else need rounded UP to the order multiple; when the product has a
+ *                maximum stock and available + covered + suggested would exceed it, the largest
+ *                multiple with available + covered + suggested ≤ maximum (0 at least)
+ */
+
+/** Settings shared by every line of one calculation. */
+export interface LineSettings {
+  /** `metodoPonderacao` asked. */
+  method: ReplenishmentMethod;
+  /** Lead time, months (0–12). */
+  leadTimeMonths: number;
+  /** Months to project after the lead time (≥ 1). */
+  projectionMonths: number;
+  /** Service level, percent (50–99). */
+  serviceLevel: number;
+  /** Order multiple (≥ 1). */
+  multiple: number;
+  /** `estoqueMinimo` of the inputs (units) or null. */
+  minStock: number | null;
+}
+
+/** What one line needs: its demand history, the stockout facts and the stock terms (units). */
+export interface LineInput {
+  /** Monthly net demand as sold, oldest first (≥ 1 month, values ≥ 0). */
+  history: readonly number[];
+  /** Lost sales (VENDA_PERDIDA) per month, aligned with `history`; absent = none. */
+  lostSales?: readonly number[] | null;
+  /** 0-based months of `history` without available stock; absent = none known. */
+  noStockMonths?: readonly number[] | null;
+  available: number;
+  covered: number;
+  productMinStock: number | null;
+  productMaxStock: number | null;
+}
+
+/** The result of one line. */
+export interface LineResult {
+  /** The point method used (AUTOMATICO's choice, or the method asked). */
+  method: ReplenishmentMethod;
+  /** Mean demand per month over the horizon (units/month, not rounded). */
+  meanDemand: number;
+  /** Service-level quantile of the demand over the horizon (units). */
+  quantile: number;
+  /** The effective minimum (max of the asked and the product's), null when neither. */
+  minStock: number | null;
+  level: number;
+  need: number;
+  suggested: number;
+  /** How the suggestion was bounded: 'MULTIPLO' rounded up, 'MAXIMO' capped by the maximum stock, null when need ≤ 0. */
+  rounding: 'MULTIPLO' | 'MAXIMO' | null;
+}
+
+/** The stockout-corrected history and its corrections. */
+export function correctedHistory(input: Pick<LineInput, 'history' | 'lostSales' | 'noStockMonths'>): { values: number[]; corrections: StockoutCorrection[] } {
+  const lost = input.lostSales;
+  const noStock = input.noStockMonths;
+  if (!lost?.some((v) => v > 0) && !noStock?.length) return { values: [...input.history], corrections: [] };
+  const noStockSet = new Set(noStock ?? []);
+  const stock = input.history.map((_, i) => ({ noStock: noStockSet.has(i), lostSales: lost?.[i] ?? 0 }));
+  return correctStockouts(input.history, stock);
+}
+
+/** Horizon in months: lead time + projection. */
+export function horizonMonths(settings: LineSettings): number {
+  return settings.leadTimeMonths + settings.projectionMonths;
+}
+
+/**
+ * The service-level quantile of the horizon total: the smallest integer k with P(demand ≤ k) ≥ level
+ * for the moment-matched negative binomial of `forecastSeries` (docs/replenishment.md, "Distribution").
+ */
+export function serviceLevelQuantile(forecast: SeriesForecast, serviceLevelPercent: number): number {
+  const d = countDistribution(forecast.total.mean, forecast.total.variance);
+  return quantiles(d, [serviceLevelPercent / 100])[0];
+}
+
+/**
+ * Rounds a need up to the order multiple and caps it at the maximum stock (module comment).
+ * @returns the suggested units and how they were bounded
+ */
+export function roundSuggestion(need: number, multiple: number, available: number, covered: number, maxStock: number | null): { suggested: number; rounding: LineResult['rounding'] } {
+  if (need <= 0) return { suggested: 0, rounding: null };
+  const up = Math.ceil(need / multiple) * multiple;
+  if (maxStock !== null && available + covered + up > maxStock) {
+    const room = maxStock - available - covered;
+    return { suggested: room > 0 ? Math.floor(room / multiple) * multiple : 0, rounding: 'MAXIMO' };
+  }
+  return { suggested: up, rounding: 'MULTIPLO' };
+}
+
+/** The forecast of one line (stockout-corrected history, the calculation's method and horizon). */
+export function lineForecast(input: LineInput, settings: LineSettings): { forecast: SeriesForecast; corrected: ReturnType<typeof correctedHistory> } {
+  const corrected = correctedHistory(input);
+  const forecast = forecastSeries(corrected.values, { method: settings.method, horizon: horizonMonths(settings) });
+  return { forecast, corrected };
+}
+
+/**
+ * Computes one line: forecast, level, need and suggestion (module comment for the formulas).
+ * @param input the line's history and stock terms
+ * @param settings the calculation's settings
+ */
+export function computeLine(input: LineInput, settings: LineSettings): LineResult {
+  const { forecast } = lineForecast(input, settings);
+  return resultFrom(forecast, input, settings);
+}
+
+function resultFrom(forecast: SeriesForecast, input: LineInput, settings: LineSettings): LineResult {
+  const horizon = horizonMonths(settings);
+  const quantile = serviceLevelQuantile(forecast, settings.serviceLevel);
+  const minStock = effectiveMinimum(settings.minStock, input.productMinStock);
+  const level = Math.max(quantile, minStock ?? 0);
+  const need = level - input.available - input.covered;
+  const { suggested, rounding } = roundSuggestion(need, settings.multiple, input.available, input.covered, input.productMaxStock);
+  return { method: forecast.chosen, meanDemand: forecast.total.mean / horizon, quantile, minStock, level, need, suggested, rounding };
+}
+
+/** max(asked minimum, product minimum), null when neither is set. */
+export function effectiveMinimum(asked: number | null, product: number | null): number | null {
+  if (asked === null && product === null) return null;
+  return Math.max(asked ?? 0, product ?? 0);
+}
+
+/** Parameters as JSON can carry them: a non-finite number (ADI of a title that never sold is ∞) becomes null. */
+function jsonParameters(p: Record<string, number | string | number[]>): Record<string, number | string | number[] | null> {
+  const out: Record<string, number | string | number[] | null> = {};
+  for (const [k, v] of Object.entries(p)) {
+    if (typeof v === 'number') out[k] = Number.isFinite(v) ? v : null;
+    else if (Array.isArray(v)) out[k] = v.map((x) => (Number.isFinite(x) ? x : 0));
+    else out[k] = v;
+  }
+  return out;
+}
+
+const fmt = (n: number, digits = 2) => n.toLocaleString('pt-BR', { maximumFractionDigits: digits });
+
+/** What the explanation shows of a stored line besides its history. */
+export interface ExplainedLine extends LineInput {
+  idProduto: number;
+  titulo: string;
+  /** 'YYYY-MM' of the first month of `history`. */
+  historyStart: string;
+  physical: number;
+  reserved: number;
+  blocked: number;
+  onOrder: number;
+  network: number;
+  considerReturns: boolean;
+}
+
+/**
+ * The explanation of one line (`replenishmentExplanationSchema`): recomputes the line from its stored
+ * history and stock terms with the calculation's settings, and writes the arithmetic in pt-BR words.
+ */
+export function explainLine(line: ExplainedLine, settings: LineSettings): ReplenishmentExplanation {
+  const { forecast, corrected } = lineForecast(line, settings);
+  const r = resultFrom(forecast, line, settings);
+  const [year, month] = line.historyStart.split('-').map(Number);
+  const start = year * 12 + month - 1;
+  const horizon = horizonMonths(settings);
+  const lostTotal = (line.lostSales ?? []).reduce((a, b) => a + b, 0);
+  const noStock = new Set(line.noStockMonths ?? []);
+  const raise = corrected.corrections.reduce((a, c) => a + (c.corrected - c.observed), 0);
+  const sold = line.history.reduce((a, b) => a + b, 0);
+  const passos: string[] = [];
+  passos.push(
+    `Histórico de ${line.history.length} ${line.history.length === 1 ? 'mês' : 'meses'} (${periodOf(start)} a ${periodOf(start + line.history.length - 1)}): ${fmt(sold)} unidades vendidas${line.considerReturns ? ', devoluções descontadas' : ''}, média ${fmt(sold / line.history.length)}/mês.`,
+  );
+  if (corrected.corrections.length > 0) {
+    passos.push(
+      `Correção de ruptura: ${lostTotal} ${lostTotal === 1 ? 'venda perdida registrada' : 'vendas perdidas registradas'}${noStock.size ? ` e ${noStock.size} ${noStock.size === 1 ? 'mês' : 'meses'} sem estoque` : ''} elevam a demanda em ${fmt(raise)} unidades.`,
+    );
+  }
+  const methodNote = settings.method === 'AUTOMATICO' ? `escolhido automaticamente: ${forecast.reason}` : 'escolhido pelo usuário';
+  passos.push(`Método ${r.method} (${methodNote}).`);
+  passos.push(
+    `Horizonte de ${horizon} ${horizon === 1 ? 'mês' : 'meses'} (prazo de entrega ${settings.leadTimeMonths} + projeção ${settings.projectionMonths}): média ${fmt(r.meanDemand)}/mês × ${horizon} ${horizon === 1 ? 'mês' : 'meses'} = ${fmt(forecast.total.mean)}; com nível de serviço de ${settings.serviceLevel} %, a demanda do horizonte é ${r.quantile} (quantil ${settings.serviceLevel} %).`,
+  );
+  const minParts = [`${r.quantile}`];
+  if (settings.minStock !== null) minParts.push(`estoque mínimo informado ${settings.minStock}`);
+  if (line.productMinStock !== null) minParts.push(`estoque mínimo do produto ${line.productMinStock}`);
+  passos.push(minParts.length > 1 ? `Nível de reposição = máx(${minParts.join(', ')}) = ${r.level}.` : `Nível de reposição = ${r.level}.`);
+  passos.push(
+    `Disponível = físico ${line.physical} − reservado ${line.reserved} − bloqueado ${line.blocked} + pedido de compra ${line.onOrder} = ${line.available}${line.covered ? `; ${line.covered} já ${line.covered === 1 ? 'coberta' : 'cobertas'} por reposição aprovada ainda não vista no estoque do ERP` : ''}.`,
+  );
+  if (r.need <= 0) {
+    passos.push(`Necessidade = ${r.level} − ${line.available}${line.covered ? ` − ${line.covered}` : ''} = ${r.need}: nada a pedir.`);
+  } else {
+    const up = Math.ceil(r.need / settings.multiple) * settings.multiple;
+    passos.push(`Necessidade = ${r.level} − ${line.available}${line.covered ? ` − ${line.covered}` : ''} = ${r.need}, arredondado para ${up} (múltiplo ${settings.multiple}).`);
+    if (r.rounding === 'MAXIMO') {
+      passos.push(
+        `Estoque máximo do produto ${line.productMaxStock}: ${line.available}${line.covered ? ` + ${line.covered}` : ''} + ${up} passaria do máximo; reduzido para ${r.suggested} (maior múltiplo de ${settings.multiple} que cabe).`,
+      );
+    }
+  }
+  passos.push(`Sugestão de compra: ${r.suggested}.`);
+  return {
+    idProduto: line.idProduto,
+    titulo: line.titulo,
+    historico: line.history.map((q, i) => ({
+      mes: periodOf(start + i),
+      quantidade: q,
+      corrigido: corrected.values[i],
+      semEstoque: noStock.has(i),
+      vendasPerdidas: line.lostSales?.[i] ?? 0,
+    })),
+    metodo: r.method,
+    metodoPedido: settings.method,
+    classe: forecast.pattern.demandClass,
+    parametros: jsonParameters({ ...forecast.parameters, adi: forecast.pattern.adi, cv2: forecast.pattern.cv2, motivo: forecast.reason }),
+    previsao: forecast.months.map((m, i) => ({ mes: periodOf(start + line.history.length + i), media: m.mean, quantis: m.quantiles })),
+    horizonte: { meses: horizon, prazoEntregaMeses: settings.leadTimeMonths, periodosProjecao: settings.projectionMonths, media: forecast.total.mean, quantis: forecast.total.quantiles },
+    nivelServico: settings.serviceLevel,
+    quantilNivel: r.quantile,
+    correcaoRuptura: { mesesSemEstoque: noStock.size, vendasPerdidas: lostTotal, acrescimo: raise },
+    estoque: {
+      fisico: line.physical,
+      reservado: line.reserved,
+      bloqueado: line.blocked,
+      pedidoCompra: line.onOrder,
+      disponivel: line.available,
+      rede: line.network,
+      cobertoPorReposicaoAprovada: line.covered,
+    },
+    estoqueMinimo: r.minStock,
+    estoqueMaximo: line.productMaxStock,
+    nivelReposicao: r.level,
+    necessidade: r.need,
+    multiplo: settings.multiple,
+    quantidadeSugerida: r.suggested,
+    passos,
+  };
+}
