@@ -1,47 +1,29 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hashPassword, type Dashboard } from '@acervo/contracts';
+import type { Dashboard } from '@acervo/contracts';
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
-import { freePort, startServer, type RunningServer } from './src/server.ts';
+import { erpServer } from './src/erp-server.ts';
 
 /**
- * Home's dashboard (issue 19 part 1) on its own server with the demo's ERP simulator in-process,
- * so both demo companies have sales: the cards show the API's figures, changing the comparison
- * fetches and shows the other compared period, switching company shows the other company's
- * figures; axe-clean at desktop and phone.
+ * Home's dashboard (issue 19 part 1) on the run's shared ERP server (the demo's ERP simulator
+ * in-process, `src/erp-server.ts`), so both demo companies have sales: the cards show the API's
+ * figures, changing the comparison fetches and shows the other compared period, switching company
+ * shows the other company's figures; axe-clean at desktop and phone.
  */
 const browser = useBrowser();
-let server: RunningServer | undefined;
-let dataDir = '';
-let baseURL = '';
-let token = '';
+const erp = erpServer();
+const baseURL = erp.baseURL;
+const apiGet = erp.apiGet;
 let companies: Record<string, number> = {};
 const DISTRIBUTOR = 'Distribuidora Acervo Ltda';
 const PUBLISHER = 'Editora Acervo S.A.';
 
-async function apiGet<T>(url: string): Promise<T> {
-  const res = await fetch(`${baseURL}/api/core-api/${url}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acervo-e2e-dashboard-'));
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ERP_SIM: 'true', ERP_SIM_PORT: String(await freePort()) };
-  // a cold start seeds the demo and generates the simulator's history: slow on a loaded machine
-  server = await startServer(env, baseURL, 'dashboard server', 180_000);
-  const login = await fetch(`${baseURL}/api/core-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: hashPassword('admin') }) });
-  token = ((await login.json()) as { token: string }).token;
   const { empresas } = await apiGet<{ empresas: { id: number; nome: string }[] }>('usuario/opcoes');
   companies = Object.fromEntries(empresas.map((e) => [e.nome, e.id]));
-  // the first sync of the demo ERP: wait until both companies have sales this month (a plain
-  // loop: expect.poll belongs inside a test)
+  // the first sync of the demo ERP (started with the run, maybe still going): wait until both
+  // companies have sales this month (a plain loop: expect.poll belongs inside a test)
   const deadline = Date.now() + 420_000;
   for (;;) {
     const both = await Promise.all([DISTRIBUTOR, PUBLISHER].map((name) => apiGet<Dashboard>(`dashboard?idEmpresa=${companies[name]}`)));
@@ -50,11 +32,6 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
 }, 720_000);
-
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** R$ text of cents as the cards show it (spaces normalised). */
 function brl(cents: number): string {

@@ -1,48 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, type OrderProduct } from '@acervo/contracts';
+import { describe, expect, it } from 'vitest';
+import type { OrderProduct } from '@acervo/contracts';
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn } from './src/session.ts';
-import { freePort, startServer, type RunningServer } from './src/server.ts';
 import { waitForToast } from './src/toast.ts';
 import { gridSettled } from './src/list.ts';
+import { erpServer } from './src/erp-server.ts';
 
 /**
- * Sales orders (issue 19 part 2) on their own server with the demo's ERP simulator in-process
- * (`ERP_SIM`): the first start syncs both demo companies; then an order is typed with the keyboard
- * only (client search, payment form, a barcode scan, a title search), sent with Ctrl+Enter, and
- * seen in the list reaching ENVIADO once the ERP queue sends it to the simulator.
+ * Sales orders (issue 19 part 2) on the run's shared ERP server (the demo's ERP simulator
+ * in-process, `src/erp-server.ts`): once its first sync has stored both demo companies' clients,
+ * payment forms and stock, an order is typed with the keyboard only (client search, payment form,
+ * a barcode scan, a title search), sent with Ctrl+Enter, and seen in the list reaching ENVIADO once
+ * the ERP queue sends it to the simulator.
  */
 const browser = useBrowser();
-let server: RunningServer | undefined;
-let dataDir = '';
-let baseURL = '';
-let token = '';
-
-/** A JSON GET of the API as admin. */
-async function apiGet<T>(url: string): Promise<T> {
-  const res = await fetch(`${baseURL}/api/core-api/${url}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acervo-e2e-orders-'));
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ERP_SIM: 'true', ERP_SIM_PORT: String(await freePort()) };
-  // the demo ERP (6,000 titles, 24 months) is generated before the server listens: over a minute on a busy machine
-  server = await startServer(env, baseURL, 'orders server', 180_000);
-  const login = await fetch(`${baseURL}/api/core-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: hashPassword('admin') }) });
-  token = ((await login.json()) as { token: string }).token;
-}, 200_000);
-
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const erp = erpServer();
+const baseURL = erp.baseURL;
+const apiGet = erp.apiGet;
 
 describe('sales orders', () => {
   it('creates an order with the keyboard and sees it reach ENVIADO in the list', async () => {

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import ErpLastSequencer from './src/sequencer.ts';
 
 /**
- * End-to-end tests: one server for the run (global setup), Chromium per file, files in sequence.
+ * End-to-end tests: one server for the run (global setup), plus one with the demo's ERP simulator
+ * for the files that need ERP data (src/erp-server.ts), Chromium per file, files in sequence.
  * `expect.poll` waits for what the user sees (a menu entry, a cell's value) exactly as long as a
  * Playwright locator does (30 s, its default action time-out): vitest's own default of 1 s is a
  * unit-test budget, and on a busy machine a sign-in or a re-render alone can take longer, so a
@@ -16,6 +18,8 @@ export default defineConfig({
     include: ['*.e2e.test.ts'],
     globalSetup: ['./src/global-setup.ts'],
     fileParallelism: false,
+    // the files on the shared ERP server last, so its first sync overlaps the other files
+    sequence: { sequencer: ErpLastSequencer },
     testTimeout: 180_000,
     hookTimeout: 180_000,
     expect: { poll: { timeout: 30_000 } },

@@ -13,6 +13,8 @@ const postgresOnly = [
 ];
 export default defineConfig({
   test: {
+    // one migrated in-memory PGlite cluster, loaded by every file instead of migrating its own
+    globalSetup: ['./src/test/pglite-snapshot.ts'],
     projects: [
       {
         extends: true,

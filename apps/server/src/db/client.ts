@@ -126,9 +126,12 @@ export function lockDataDir(dir: string): () => void {
  * Opens the database and runs pending migrations.
  * @param opts.databaseUrl PostgreSQL connection string; when absent PGlite is used
  * @param opts.dataDir PGlite data folder; `memory://` for an in-memory database (tests)
+ * @param opts.loadDataDir in-memory PGlite only: a `dumpDataDir` tarball to start from instead of an
+ *   empty cluster (tests start from an already migrated snapshot: `src/test/pglite-snapshot.ts`);
+ *   pending migrations still run
  * @throws DataDirLockedError when another live process uses the PGlite folder
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
     // A connection the server ends (restart, DROP DATABASE … FORCE, idle timeout) emits 'error'; without
@@ -159,6 +162,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   try {
     const client = await PGlite.create(inMemory ? opts.dataDir : path.join(opts.dataDir, 'pgdata'), {
       extensions: { pg_trgm, unaccent },
+      ...(inMemory && opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });

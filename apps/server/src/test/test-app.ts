@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { hashPassword, type SessionUser } from '@acervo/contracts';
 import { applicationUrl, loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -9,6 +11,7 @@ import { readUrlFor } from '../db/read-database.ts';
 import { seedDemoData } from '../seed/demo-seed.ts';
 import { buildApp, type RegisteredRoute } from '../app.ts';
 import type { AppContext } from '../shared/context.ts';
+import './provided.ts';
 
 /** A test app on its own fresh database, with the demo data seeded. */
 export interface TestApp {
@@ -24,14 +27,24 @@ export interface TestApp {
 }
 
 /**
- * Opens a fresh database for one test file: in-memory PGlite, or — when `DATABASE_URL` is set — a
- * new PostgreSQL database `acervo_t_<random>` created on that server and dropped by `close()`.
+ * The migrated PGlite cluster the global setup wrote (`pglite-snapshot.ts`), or undefined when
+ * there is none (a run without that setup): the database is then migrated from scratch.
+ */
+function pgliteSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  return file ? new Blob([fs.readFileSync(file)]) : undefined;
+}
+
+/**
+ * Opens a fresh database for one test file: in-memory PGlite (started from the migrated snapshot
+ * of the global setup, so it holds every migration and no data), or — when `DATABASE_URL` is set —
+ * a new PostgreSQL database `acervo_t_<random>` created on that server and dropped by `close()`.
  * With `DATABASE_READ_URL` too (a hot standby of that server), `readUrl` names the same database
  * on the standby, so reports read the replica as in production (.ci/run, "reports on a standby").
  */
 export async function openTestDatabase(): Promise<{ database: Database; readUrl?: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => undefined };
+  if (!base) return { database: await openDatabase({ dataDir: 'memory://', loadDataDir: pgliteSnapshot() }), drop: async () => undefined };
   const scratch = await createScratchDatabase(base);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   const readBase = process.env.DATABASE_READ_URL;
