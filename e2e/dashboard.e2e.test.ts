@@ -81,6 +81,11 @@ describe('dashboard', () => {
       expect(await page.getByTestId('dashboard-month-valor').innerText()).not.toBe(before);
 
       await auditScreen(page, 'dashboard', { viewports: ['desktop', 'phone'], ready: (p) => p.getByTestId('dashboard-month-valor').waitFor() });
+
+      // back to the company the file found: a sign-in opens the last company, and the orders file shares this server
+      await page.getByLabel('Empresa', { exact: true }).click();
+      await page.getByRole('option', { name: first }).click();
+      await expect.poll(() => page.getByTestId('home-company').innerText()).toBe(first);
     } finally {
       await context.close();
     }

@@ -41,8 +41,11 @@ describe('sales orders', () => {
       await signIn(page, baseURL, 'admin', 'admin', '/pedido/pedido-venda/cadastrar');
       const client = page.locator('#order-idCliente');
       await client.focus();
+      // the picker lists every client on focus; take the first option only once the typed search has answered
+      const searchedClients = page.waitForResponse((r) => r.url().includes('/cliente?') && new URL(r.url()).searchParams.get('term') === 'livraria');
       await page.keyboard.type('livraria');
-      await page.getByRole('option').first().waitFor();
+      await searchedClients;
+      await expect.poll(() => page.getByRole('option').first().textContent(), { timeout: 15_000 }).toMatch(/livraria/i);
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await expect.poll(() => client.inputValue()).toMatch(/Livraria|livraria/);
