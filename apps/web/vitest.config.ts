@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -9,5 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 15_000,
+    // Vitest's default is one worker less than the cores: ONE on CI's 2 cores. As many as the
+    // cores, at most 4 (docs/ci.md).
+    maxWorkers: Math.min(Math.max(availableParallelism(), 1), 4),
   },
 });
