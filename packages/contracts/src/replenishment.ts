@@ -221,6 +221,67 @@ export type ReplenishmentItemQuery = z.infer<typeof replenishmentItemQuerySchema
 export const replenishmentItemUpdateSchema = z.strictObject({ quantidadePedido: quantityInput });
 
 /**
+ * Why AUTOMATICO chose its method (`motivo` of the `metodo` step): `SEM_DEMANDA` no sale in the history
+ * (forecast 0); `TSB` intermittent or lumpy demand (TSB with the median size, averaged with the last 12
+ * months); `SAZONAL` Holt-Winters won the hold-out of the last 12 months; `SUAVIZACAO` exponential
+ * smoothing averaged with the last 12 months; `USUARIO` the method was asked for (not AUTOMATICO).
+ */
+export const REPLENISHMENT_METHOD_REASONS = ['SEM_DEMANDA', 'TSB', 'SAZONAL', 'SUAVIZACAO', 'USUARIO'] as const;
+
+const stepNumber = z.number();
+const stepUnits = z.number().int();
+
+/**
+ * One step of an explanation in structured form: `chave` names the sentence (the web's i18n key
+ * `replenishment.steps.<chave>`), `valores` its raw numbers (units; `media*` units a month, not rounded;
+ * months `YYYY-MM`; percentages 0–100), so each language words and formats them. Steps, in order:
+ * - `historico`: months of history, first and last month, units sold, mean a month, returns netted;
+ * - `correcaoRuptura` (only when the stockout correction changed a month): lost sales, months without stock, units added;
+ * - `metodo`: the method used, whether AUTOMATICO chose it, and why (`motivo`, with the class, ADI, CV² and the spike cap);
+ * - `horizonte`: months (lead time + projection), mean a month, horizon mean, service level, its quantile;
+ * - `nivel`: the level = max(quantile, minimum asked, product minimum) (a minimum null when not set);
+ * - `disponivel`: physical − reserved − blocked + on order = available; units covered by approved replacements;
+ * - `semNecessidade` (need ≤ 0) or `necessidade` (need rounded up to the multiple);
+ * - `maximo` (only when the product maximum cut the order): maximum, rounded order, what fits;
+ * - `sugestao`: the suggested units.
+ */
+export const replenishmentExplanationStepSchema = z.discriminatedUnion('chave', [
+  z.object({ chave: z.literal('historico'), valores: z.object({ meses: stepUnits, inicio: z.string(), fim: z.string(), vendidas: stepNumber, media: stepNumber, devolucoesDescontadas: z.boolean() }) }),
+  z.object({ chave: z.literal('correcaoRuptura'), valores: z.object({ vendasPerdidas: stepUnits, mesesSemEstoque: stepUnits, acrescimo: stepNumber }) }),
+  z.object({
+    chave: z.literal('metodo'),
+    valores: z.object({
+      metodo: z.enum(REPLENISHMENT_METHODS),
+      automatico: z.boolean(),
+      motivo: z.enum(REPLENISHMENT_METHOD_REASONS),
+      classe: z.string().nullable(),
+      adi: stepNumber.nullable(),
+      cv2: stepNumber.nullable(),
+      /** Months AUTOMATICO lowered to the spike cap (0 = none) and the cap (units). */
+      mesesLimitados: stepUnits,
+      limitePico: stepNumber,
+    }),
+  }),
+  z.object({
+    chave: z.literal('horizonte'),
+    valores: z.object({ meses: stepUnits, prazoEntregaMeses: stepUnits, periodosProjecao: stepUnits, mediaMes: stepNumber, mediaHorizonte: stepNumber, nivelServico: stepUnits, quantil: stepNumber }),
+  }),
+  z.object({ chave: z.literal('nivel'), valores: z.object({ quantil: stepNumber, estoqueMinimoInformado: stepUnits.nullable(), estoqueMinimoProduto: stepUnits.nullable(), nivel: stepUnits }) }),
+  z.object({
+    chave: z.literal('disponivel'),
+    valores: z.object({ fisico: stepUnits, reservado: stepUnits, bloqueado: stepUnits, pedidoCompra: stepUnits, disponivel: stepUnits, coberto: stepUnits }),
+  }),
+  z.object({ chave: z.literal('semNecessidade'), valores: z.object({ nivel: stepUnits, disponivel: stepUnits, coberto: stepUnits, necessidade: stepUnits }) }),
+  z.object({ chave: z.literal('necessidade'), valores: z.object({ nivel: stepUnits, disponivel: stepUnits, coberto: stepUnits, necessidade: stepUnits, arredondado: stepUnits, multiplo: stepUnits }) }),
+  z.object({ chave: z.literal('maximo'), valores: z.object({ maximo: stepUnits, disponivel: stepUnits, coberto: stepUnits, arredondado: stepUnits, sugestao: stepUnits, multiplo: stepUnits }) }),
+  z.object({ chave: z.literal('sugestao'), valores: z.object({ sugestao: stepUnits }) }),
+]);
+/** One structured explanation step. */
+export type ReplenishmentExplanationStep = z.infer<typeof replenishmentExplanationStepSchema>;
+/** The keys of the structured steps. */
+export type ReplenishmentExplanationStepKey = ReplenishmentExplanationStep['chave'];
+
+/**
  * `GET reposicao/calculo/{id}/itens/{idProduto}/explicacao`: every number behind a line.
  * - `historico`: the monthly net demand used (oldest first), with `corrigido` the stockout-corrected value
  *   and `semEstoque` whether the title had no available stock that month, `vendasPerdidas` registered lost sales;
@@ -228,7 +289,9 @@ export const replenishmentItemUpdateSchema = z.strictObject({ quantidadePedido: 
  * - `previsao`: per future month mean and quantiles q10…q90; `horizonte`: months (lead time + projection) with the mean and quantiles of their sum;
  * - `nivelServico`, `quantilNivel` (demand over the horizon at the service level), `estoqueMinimo`, `estoqueMaximo`,
  *   `nivelReposicao`, the stock terms, `necessidade` (level − available), `multiplo`, `quantidadeSugerida`;
- * - `passos`: the arithmetic in words (pt-BR), one sentence per step.
+ * - `passos`: the arithmetic in words (pt-BR), one sentence per step (kept for clients that show text as is);
+ * - `passosEstruturados`: the same steps, one to one, as an i18n key (`chave`) and its numbers (`valores`),
+ *   so a screen writes them in its own language and number format (`replenishmentExplanationStepSchema`).
  */
 export const replenishmentExplanationSchema = z.object({
   idProduto: z.number().int(),
@@ -251,6 +314,7 @@ export const replenishmentExplanationSchema = z.object({
   multiplo: z.number().int(),
   quantidadeSugerida: z.number().int(),
   passos: z.array(z.string()),
+  passosEstruturados: z.array(replenishmentExplanationStepSchema),
 });
 /** The explanation of one line. */
 export type ReplenishmentExplanation = z.infer<typeof replenishmentExplanationSchema>;
