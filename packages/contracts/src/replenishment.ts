@@ -323,8 +323,8 @@ export type ReplenishmentExplanation = z.infer<typeof replenishmentExplanationSc
 export const replenishmentTemplateSaveSchema = z.strictObject({ nome: text({ min: 1, max: 100 }), parametros: replenishmentInputSchema });
 /** Template body. */
 export type ReplenishmentTemplateSave = z.infer<typeof replenishmentTemplateSaveSchema>;
-/** One template of `GET reposicao/modelo` (the selected company's). */
-export const replenishmentTemplateSchema = z.object({ id: z.number().int(), nome: z.string(), parametros: replenishmentInputSchema, alteradoEm: z.string() });
+/** One template of `GET reposicao/modelo` (the selected company's); `editora` is the name of the supplier `parametros.idEditora` (null when none). */
+export const replenishmentTemplateSchema = z.object({ id: z.number().int(), nome: z.string(), parametros: replenishmentInputSchema, editora: z.string().nullable(), alteradoEm: z.string() });
 /** One template. */
 export type ReplenishmentTemplate = z.infer<typeof replenishmentTemplateSchema>;
 
@@ -375,6 +375,8 @@ export const replacementSchema = z.object({
   dataAprovacao: z.string().nullable(),
   justificativa: z.string().nullable(),
   parametros: replenishmentCalculationRequestSchema,
+  /** Name of the supplier the calculation was limited to (`parametros.idEditora`), null when none. */
+  editora: z.string().nullable(),
   totais: replenishmentTotalsSchema,
 });
 /** One replacement of the history list. */

@@ -78,7 +78,8 @@ const template: ReplenishmentTemplate = {
   id: 4,
   nome: 'Semanal',
   alteradoEm: '2026-11-20T12:00:00Z',
-  parametros: { dataInicio: '2025-06-01', dataFim: '2026-05-31', quantidadeMinimaPedido: 5, nivelServico: 95, metodoPonderacao: 'TSB', prazoEntregaMeses: 2 },
+  parametros: { dataInicio: '2025-06-01', dataFim: '2026-05-31', quantidadeMinimaPedido: 5, nivelServico: 95, metodoPonderacao: 'TSB', prazoEntregaMeses: 2, idEditora: 7 },
+  editora: 'Companhia das Letras',
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -114,9 +115,11 @@ describe('CalculationInputs', () => {
     fireEvent.click(within(await screen.findByRole('listbox')).getByText('Semanal'));
     expect((screen.getByLabelText('Múltiplo de pedido') as HTMLInputElement).value).toBe('5');
     expect((screen.getByLabelText('Prazo de entrega (meses)') as HTMLInputElement).value).toBe('2');
+    // the template's supplier by its name (the answer's `editora`), not '#7'
+    expect((screen.getByLabelText('Fornecedor (editora)') as HTMLInputElement).value).toBe('Companhia das Letras');
     fireEvent.click(screen.getByRole('button', { name: 'Calcular' }));
     await waitFor(() => expect(onCalculate).toHaveBeenCalledTimes(1));
-    expect(onCalculate.mock.calls[0][0]).toMatchObject({ idModelo: 4, quantidadeMinimaPedido: 5, nivelServico: 95, metodoPonderacao: 'TSB', dataInicio: '2025-06-01', dataFim: '2026-05-31' });
+    expect(onCalculate.mock.calls[0][0]).toMatchObject({ idModelo: 4, quantidadeMinimaPedido: 5, nivelServico: 95, metodoPonderacao: 'TSB', dataInicio: '2025-06-01', dataFim: '2026-05-31', idEditora: 7 });
   });
 
   it('deletes a template only after the SPEC 8 confirmation', async () => {

@@ -89,7 +89,7 @@ export function CalculationInputs({ initialValues, templates, calculating, onCal
   const pickTemplate = (id: string) => {
     const template = templates.find((tpl) => String(tpl.id) === id);
     if (!template) reset({ ...getValues(), idModelo: '' });
-    else reset(formValuesFromInputs(template.parametros, id));
+    else reset(formValuesFromInputs(template.parametros, id, template.editora ?? ''));
   };
 
   const openSave = async () => {
