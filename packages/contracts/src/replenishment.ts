@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, integer, listQuerySchema, pagedListSchema, text } from './common.ts';
+import { idNomeSchema, idSchema, integer, listQuerySchema, pagedListSchema, text } from './common.ts';
+import { REQUIRED } from './roles.ts';
 import { isoDaySchema } from './integration.ts';
 
 /**
@@ -426,3 +427,17 @@ export type ReplacementItemUpdated = z.infer<typeof replacementItemUpdatedSchema
 export const replacementActionResultSchema = z.object({ message: z.string(), reposicao: replacementDetailSchema });
 /** Answer of a replacement action. */
 export type ReplacementActionResult = z.infer<typeof replacementActionResultSchema>;
+
+/**
+ * Who may read the pickers of the replenishment screens (`GET reposicao/opcoes/*`): either
+ * replenishment role (calculation or history), so a buyer without the publisher, user or stock
+ * report roles still picks a supplier, a user and a product type.
+ */
+export const REPLENISHMENT_LOOKUP_ROLES: readonly string[] = [REQUIRED.reposicaoCalculo, REQUIRED.reposicaoHistorico];
+
+/** Query of the paged pickers `GET reposicao/opcoes/editora|usuario`: `term` over the name, `page`, `pageSize` (sorted by name). */
+export const replenishmentLookupQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, size: true, term: true });
+/** Query of a paged picker. */
+export type ReplenishmentLookupQuery = z.infer<typeof replenishmentLookupQuerySchema>;
+/** A page of `{id, nome}` (publishers, users). */
+export const replenishmentLookupPageSchema = pagedListSchema(idNomeSchema);

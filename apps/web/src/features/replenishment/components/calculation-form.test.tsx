@@ -84,8 +84,15 @@ const template: ReplenishmentTemplate = {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The answers of the pickers' endpoints a user with only the calculation role may read (`reposicao/opcoes/*`). */
+function answer(url: string): unknown {
+  if (url.includes('reposicao/opcoes/tipo-produto')) return [{ id: 3, nome: 'Livro impresso' }];
+  if (url.includes('reposicao/opcoes/editora')) return { itens: [{ id: 7, nome: 'Companhia das Letras' }], page: 0, size: 20, totalPage: 1, totalItens: 1, proxima: false };
+  return { itens: [], page: 0, size: 20, totalPage: 0, totalItens: 0, proxima: false };
+}
+
 function renderInputs(onCalculate = vi.fn()) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ itens: [], page: 0, size: 20, totalPage: 0, totalItens: 0, proxima: false }), { headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => new Response(JSON.stringify(answer(String(input instanceof Request ? input.url : input))), { headers: { 'content-type': 'application/json' } })));
   renderWithProviders(
     <DateLocalization>
       <CalculationInputs initialValues={defaultFormValues('2026-11-26')} templates={[template]} calculating={false} onCalculate={onCalculate} />
@@ -96,6 +103,23 @@ function renderInputs(onCalculate = vi.fn()) {
 }
 
 describe('CalculationInputs', () => {
+  it('offers suppliers and product types to a user with only the calculation role (reposicao/opcoes/*)', async () => {
+    const onCalculate = renderInputs();
+    const urls = () => (fetch as unknown as { mock: { calls: unknown[][] } }).mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
+    await waitFor(() => expect(urls().some((u) => u.includes('reposicao/opcoes/tipo-produto'))).toBe(true));
+    fireEvent.mouseDown(screen.getByLabelText('Tipo de produto'));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByText('Livro impresso'));
+    const supplier = screen.getByLabelText('Fornecedor (editora)');
+    fireEvent.mouseDown(supplier);
+    fireEvent.keyDown(supplier, { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Companhia das Letras' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Calcular' }));
+    await waitFor(() => expect(onCalculate).toHaveBeenCalledTimes(1));
+    expect(onCalculate.mock.calls[0][0]).toMatchObject({ tipoProduto: 3, idEditora: 7 });
+    // never the registers' own endpoints, which need other roles
+    expect(urls().filter((u) => /core-api\/(editora|usuario|relatorio)/.test(u))).toEqual([]);
+  });
+
   it('shows the error under the field and does not calculate while an input is out of bounds', async () => {
     const onCalculate = renderInputs();
     const level = screen.getByLabelText('Nível de serviço (%)');
