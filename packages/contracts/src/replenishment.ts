@@ -137,14 +137,12 @@ export const replenishmentCalculationRequestSchema = replenishmentInputSchema.ex
 export type ReplenishmentCalculationRequest = z.infer<typeof replenishmentCalculationRequestSchema>;
 
 /**
- * One line of a calculation's result. Balances in units: `saldoAtual` physical; `saldoDisponivel` =
- * physical − reserved − blocked + on order (the issue's "available"); `saldoRede` the same summed over
- * the user's other companies; `quantidadeSugerida` the engine's suggestion; `quantidadePedido` what
- * will be ordered (starts equal, editable in the screen before generating). `valorCapaCentavos` and
- * `valorCustoCentavos` are unit cover price and unit cost (the ERP product's; cost null when unknown).
- * `demandaMedia` units per month (2 decimals), `nivelReposicao` the order-up-to level.
+ * What a calculation line and a replacement item share (the item is a copy of the line taken when
+ * the replacement was generated): the title (catalogue product id, SKU = the ERP product id, ISBN,
+ * title, authors), its supplier (catalogue publisher), the available balance, the suggested and
+ * ordered units, unit cover price and unit cost in cents (cost null when unknown) and the method.
  */
-export const replenishmentItemSchema = z.object({
+const replenishmentLineBaseSchema = z.object({
   idProduto: z.number().int(),
   sku: z.string().nullable(),
   isbn13: z.string().nullable(),
@@ -152,9 +150,26 @@ export const replenishmentItemSchema = z.object({
   autores: z.string().nullable(),
   idEditora: z.number().int().nullable(),
   editora: z.string().nullable(),
+  saldoDisponivel: z.number().int(),
+  quantidadeSugerida: z.number().int(),
+  quantidadePedido: z.number().int(),
+  valorCapaCentavos: z.number().int().nullable(),
+  valorCustoCentavos: z.number().int().nullable(),
+  metodo: z.enum(REPLENISHMENT_METHODS),
+});
+
+/**
+ * One line of a calculation's result: the shared fields (`replenishmentLineBaseSchema`) plus the
+ * stock terms and the level. Balances in units: `saldoAtual` physical; `saldoDisponivel` =
+ * physical − reserved − blocked + on order (the issue's "available"); `saldoRede` the same summed over
+ * the user's other companies; `quantidadeSugerida` the engine's suggestion; `quantidadePedido` what
+ * will be ordered (starts equal, editable in the screen before generating). `valorCapaCentavos` and
+ * `valorCustoCentavos` are unit cover price and unit cost (the ERP product's; cost null when unknown).
+ * `demandaMedia` units per month (2 decimals), `nivelReposicao` the order-up-to level.
+ */
+export const replenishmentItemSchema = replenishmentLineBaseSchema.extend({
   situacao: z.string().nullable(),
   saldoAtual: z.number().int(),
-  saldoDisponivel: z.number().int(),
   saldoRede: z.number().int(),
   quantidadePedidaCompra: z.number().int(),
   quantidadeReservada: z.number().int(),
@@ -163,11 +178,6 @@ export const replenishmentItemSchema = z.object({
   estoqueMaximo: z.number().int().nullable(),
   demandaMedia: z.number(),
   nivelReposicao: z.number().int(),
-  quantidadeSugerida: z.number().int(),
-  quantidadePedido: z.number().int(),
-  valorCapaCentavos: z.number().int().nullable(),
-  valorCustoCentavos: z.number().int().nullable(),
-  metodo: z.enum(REPLENISHMENT_METHODS),
 });
 /** One result line. */
 export type ReplenishmentItem = z.infer<typeof replenishmentItemSchema>;
@@ -334,23 +344,8 @@ export const replacementCreateSchema = z.strictObject({ idCalculo: idSchema, des
 /** Body of `POST reposicao`. */
 export type ReplacementCreate = z.infer<typeof replacementCreateSchema>;
 
-/** One item of a replacement (SPEC 3: code or EAN, author, publisher, suggested and ordered quantity) plus the stock seen when generated. */
-export const replacementItemSchema = z.object({
-  id: z.number().int(),
-  idProduto: z.number().int(),
-  sku: z.string().nullable(),
-  isbn13: z.string().nullable(),
-  titulo: z.string(),
-  autores: z.string().nullable(),
-  idEditora: z.number().int().nullable(),
-  editora: z.string().nullable(),
-  saldoDisponivel: z.number().int(),
-  quantidadeSugerida: z.number().int(),
-  quantidadePedido: z.number().int(),
-  valorCapaCentavos: z.number().int().nullable(),
-  valorCustoCentavos: z.number().int().nullable(),
-  metodo: z.enum(REPLENISHMENT_METHODS),
-});
+/** One item of a replacement (SPEC 3: code or EAN, author, publisher, suggested and ordered quantity) plus the stock seen when generated: its id, then the fields it shares with the calculation line it was copied from. */
+export const replacementItemSchema = z.object({ id: z.number().int() }).extend(replenishmentLineBaseSchema.shape);
 /** One replacement item. */
 export type ReplacementItem = z.infer<typeof replacementItemSchema>;
 
