@@ -62,7 +62,7 @@ describe('ExplanationPanel', () => {
     expect(steps).toEqual([
       'Histórico de 3 meses (ago. de 2026 a out. de 2026): 1.234 unidades vendidas, devoluções descontadas, média 2,67/mês.',
       'Correção de ruptura: 1 venda perdida registrada e 1 mês sem estoque elevam a demanda em 4 unidades.',
-      'Método TSB (escolhido automaticamente: demanda intermitente (ADI 1,5, CV² 0,06): TSB (probabilidade de venda atualizada todo mês, que cai quando o título para de vender, × mediana das vendas dos últimos 24 meses), com média 50 % TSB e 50 % média dos últimos 12 meses; 2 meses acima de 12 (2 × mediana dos meses com venda) limitados a 12).',
+      'Método: TSB (escolhido automaticamente: demanda intermitente (ADI 1,5, CV² 0,06): TSB (probabilidade de venda atualizada todo mês, que cai quando o título para de vender, × mediana das vendas dos últimos 24 meses), com média 50 % TSB e 50 % média dos últimos 12 meses; 2 meses acima de 12 (2 × mediana dos meses com venda) limitados a 12).',
       'Horizonte de 2 meses (prazo de entrega 1 + projeção 1): média 3,2/mês × 2 meses = 6,4; com nível de serviço de 90 %, a demanda do horizonte é 10 (quantil 90 %).',
       'Nível de reposição = máx(10, estoque mínimo informado 4) = 10.',
       'Disponível = físico 4 − reservado 1 − bloqueado 1 + pedido de compra 0 = 2; 1 já coberta por reposição aprovada ainda não vista no estoque do ERP.',
@@ -99,7 +99,7 @@ describe('ExplanationPanel', () => {
     expect(steps).toEqual([
       '3 months of history (Aug 2026 to Oct 2026): 1,234 units sold, returns netted, mean 2.67/month.',
       'Stockout correction: 1 registered lost sale and 1 month without stock raise the demand by 4 units.',
-      'Method TSB (chosen automatically: intermittent demand (ADI 1.5, CV² 0.06): TSB (the chance of a sale, updated every month, falling when the title stops selling, × the median sale of the last 24 months), averaged 50 % TSB and 50 % the mean of the last 12 months; 2 months above 12 (2 × the median month with sales) capped at 12).',
+      'Method: TSB (chosen automatically: intermittent demand (ADI 1.5, CV² 0.06): TSB (the chance of a sale, updated every month, falling when the title stops selling, × the median sale of the last 24 months), averaged 50% TSB and 50% the mean of the last 12 months; 2 months above 12 (2 × the median month with sales) capped at 12).',
       'Horizon of 2 months (lead time 1 + projection 1): mean 3.2/month × 2 months = 6.4; at a 90% service level the horizon demand is 10 (90% quantile).',
       'Order-up-to level = max(10, minimum stock entered 4) = 10.',
       'Available = physical 4 − reserved 1 − blocked 1 + on order 0 = 2; 1 already covered by an approved replacement not yet in the ERP stock.',
