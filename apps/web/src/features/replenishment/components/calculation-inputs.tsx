@@ -164,8 +164,9 @@ export function CalculationInputs({ initialValues, templates, calculating, onCal
 
   return (
     <Box component="form" id="replenishment-form" noValidate aria-label={t('replenishment.calc.inputs')} onSubmit={(e) => void handleSubmit((values) => onCalculate(toCalculationRequest(values)))(e)}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' }, alignItems: 'start' }}>
-        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', gridColumn: { sm: '1 / -1', md: 'span 2' } }}>
+      {/* minmax(0, …) and minWidth 0: a long template or supplier name is cut with an ellipsis instead of widening the form past a phone's screen */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', minWidth: 0, gridColumn: { sm: '1 / -1', md: 'span 2' } }}>
           <Controller
             name="idModelo"
             control={control}
