@@ -194,7 +194,9 @@ export interface ExplainedLine extends LineInput {
 
 /**
  * The explanation of one line (`replenishmentExplanationSchema`): recomputes the line from its stored
- * history and stock terms with the calculation's settings, and writes the arithmetic in pt-BR words.
+ * history and stock terms with the calculation's settings, and writes the arithmetic twice, one to
+ * one: in pt-BR words (`passos`) and as i18n keys with their raw numbers (`passosEstruturados`, which
+ * the web words in the interface language; docs/replenishment.md "The explanation's steps").
  */
 export function explainLine(line: ExplainedLine, settings: LineSettings): ReplenishmentExplanation {
   const { forecast, corrected } = lineForecast(line, settings);
