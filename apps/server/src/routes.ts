@@ -27,6 +27,7 @@ import { opportunityReportRoutes } from './reports/opportunity-report.routes.ts'
 import { replenishmentCalculationRoutes } from './replenishment/calculation/calculation.routes.ts';
 import { replenishmentTemplateRoutes } from './replenishment/templates/templates.routes.ts';
 import { replacementsRoutes } from './replenishment/replacements/replacements.routes.ts';
+import { replenishmentLookupRoutes } from './replenishment/lookups/lookups.routes.ts';
 
 /** Every domain's API routes, mounted under `/api/core-api` by `app.ts`. */
-export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes(), terminalRoutes, opportunitiesRoutes, terminalFiltersRoutes, exportsRoutes, stockReportRoutes, billingReportRoutes, ordersRoutes, readSideRoutes, dashboardRoutes, opportunityReportRoutes, replenishmentCalculationRoutes, replenishmentTemplateRoutes, replacementsRoutes];
+export const API_ROUTES: DomainRoutes[] = [authRoutes, companiesRoutes, usersRoutes, profilesRoutes, parametersRoutes, schedulesRoutes, goalsRoutes, auditRoutes, productsRoutes, integrationRoutes, registersRoutes, publishersRoutes, matchingRoutes, productImportRoutes, imageProxyRoutes(), terminalRoutes, opportunitiesRoutes, terminalFiltersRoutes, exportsRoutes, stockReportRoutes, billingReportRoutes, ordersRoutes, readSideRoutes, dashboardRoutes, opportunityReportRoutes, replenishmentCalculationRoutes, replenishmentTemplateRoutes, replacementsRoutes, replenishmentLookupRoutes];

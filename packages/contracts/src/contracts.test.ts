@@ -239,3 +239,22 @@ describe('auditRequestSchema', () => {
     ]);
   });
 });
+
+describe('replenishment line and replacement item', () => {
+  const line = contracts.replenishmentItemSchema.shape;
+  const item = contracts.replacementItemSchema.shape;
+
+  it('the item has its id and exactly the line fields it copies, each the same schema (one base)', () => {
+    const shared = Object.keys(item).filter((key) => key !== 'id');
+    expect(shared).toEqual(['idProduto', 'sku', 'isbn13', 'titulo', 'autores', 'idEditora', 'editora', 'saldoDisponivel', 'quantidadeSugerida', 'quantidadePedido', 'valorCapaCentavos', 'valorCustoCentavos', 'metodo']);
+    for (const key of shared) expect(item[key as keyof typeof item], key).toBe(line[key as keyof typeof line]);
+    expect(Object.keys(line).filter((key) => !shared.includes(key))).toEqual(['situacao', 'saldoAtual', 'saldoRede', 'quantidadePedidaCompra', 'quantidadeReservada', 'quantidadeBloqueada', 'estoqueMinimo', 'estoqueMaximo', 'demandaMedia', 'nivelReposicao']);
+  });
+
+  it('refuses a line without a field of the base and keeps the nullability of each', () => {
+    const base = { idProduto: 1, sku: null, isbn13: null, titulo: 'T', autores: null, idEditora: null, editora: null, saldoDisponivel: 0, quantidadeSugerida: 0, quantidadePedido: 0, valorCapaCentavos: null, valorCustoCentavos: null, metodo: 'TSB' };
+    expect(contracts.replacementItemSchema.safeParse({ id: 1, ...base }).success).toBe(true);
+    expect(contracts.replacementItemSchema.safeParse({ ...base }).success).toBe(false);
+    expect(contracts.replacementItemSchema.safeParse({ id: 1, ...base, titulo: null }).success).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, integer, listQuerySchema, pagedListSchema, text } from './common.ts';
+import { idNomeSchema, idSchema, integer, listQuerySchema, pagedListSchema, text } from './common.ts';
+import { REQUIRED } from './roles.ts';
 import { isoDaySchema } from './integration.ts';
 
 /**
@@ -136,14 +137,12 @@ export const replenishmentCalculationRequestSchema = replenishmentInputSchema.ex
 export type ReplenishmentCalculationRequest = z.infer<typeof replenishmentCalculationRequestSchema>;
 
 /**
- * One line of a calculation's result. Balances in units: `saldoAtual` physical; `saldoDisponivel` =
- * physical − reserved − blocked + on order (the issue's "available"); `saldoRede` the same summed over
- * the user's other companies; `quantidadeSugerida` the engine's suggestion; `quantidadePedido` what
- * will be ordered (starts equal, editable in the screen before generating). `valorCapaCentavos` and
- * `valorCustoCentavos` are unit cover price and unit cost (the ERP product's; cost null when unknown).
- * `demandaMedia` units per month (2 decimals), `nivelReposicao` the order-up-to level.
+ * What a calculation line and a replacement item share (the item is a copy of the line taken when
+ * the replacement was generated): the title (catalogue product id, SKU = the ERP product id, ISBN,
+ * title, authors), its supplier (catalogue publisher), the available balance, the suggested and
+ * ordered units, unit cover price and unit cost in cents (cost null when unknown) and the method.
  */
-export const replenishmentItemSchema = z.object({
+const replenishmentLineBaseSchema = z.object({
   idProduto: z.number().int(),
   sku: z.string().nullable(),
   isbn13: z.string().nullable(),
@@ -151,9 +150,26 @@ export const replenishmentItemSchema = z.object({
   autores: z.string().nullable(),
   idEditora: z.number().int().nullable(),
   editora: z.string().nullable(),
+  saldoDisponivel: z.number().int(),
+  quantidadeSugerida: z.number().int(),
+  quantidadePedido: z.number().int(),
+  valorCapaCentavos: z.number().int().nullable(),
+  valorCustoCentavos: z.number().int().nullable(),
+  metodo: z.enum(REPLENISHMENT_METHODS),
+});
+
+/**
+ * One line of a calculation's result: the shared fields (`replenishmentLineBaseSchema`) plus the
+ * stock terms and the level. Balances in units: `saldoAtual` physical; `saldoDisponivel` =
+ * physical − reserved − blocked + on order (the issue's "available"); `saldoRede` the same summed over
+ * the user's other companies; `quantidadeSugerida` the engine's suggestion; `quantidadePedido` what
+ * will be ordered (starts equal, editable in the screen before generating). `valorCapaCentavos` and
+ * `valorCustoCentavos` are unit cover price and unit cost (the ERP product's; cost null when unknown).
+ * `demandaMedia` units per month (2 decimals), `nivelReposicao` the order-up-to level.
+ */
+export const replenishmentItemSchema = replenishmentLineBaseSchema.extend({
   situacao: z.string().nullable(),
   saldoAtual: z.number().int(),
-  saldoDisponivel: z.number().int(),
   saldoRede: z.number().int(),
   quantidadePedidaCompra: z.number().int(),
   quantidadeReservada: z.number().int(),
@@ -162,11 +178,6 @@ export const replenishmentItemSchema = z.object({
   estoqueMaximo: z.number().int().nullable(),
   demandaMedia: z.number(),
   nivelReposicao: z.number().int(),
-  quantidadeSugerida: z.number().int(),
-  quantidadePedido: z.number().int(),
-  valorCapaCentavos: z.number().int().nullable(),
-  valorCustoCentavos: z.number().int().nullable(),
-  metodo: z.enum(REPLENISHMENT_METHODS),
 });
 /** One result line. */
 export type ReplenishmentItem = z.infer<typeof replenishmentItemSchema>;
@@ -221,6 +232,67 @@ export type ReplenishmentItemQuery = z.infer<typeof replenishmentItemQuerySchema
 export const replenishmentItemUpdateSchema = z.strictObject({ quantidadePedido: quantityInput });
 
 /**
+ * Why AUTOMATICO chose its method (`motivo` of the `metodo` step): `SEM_DEMANDA` no sale in the history
+ * (forecast 0); `TSB` intermittent or lumpy demand (TSB with the median size, averaged with the last 12
+ * months); `SAZONAL` Holt-Winters won the hold-out of the last 12 months; `SUAVIZACAO` exponential
+ * smoothing averaged with the last 12 months; `USUARIO` the method was asked for (not AUTOMATICO).
+ */
+export const REPLENISHMENT_METHOD_REASONS = ['SEM_DEMANDA', 'TSB', 'SAZONAL', 'SUAVIZACAO', 'USUARIO'] as const;
+
+const stepNumber = z.number();
+const stepUnits = z.number().int();
+
+/**
+ * One step of an explanation in structured form: `chave` names the sentence (the web's i18n key
+ * `replenishment.steps.<chave>`), `valores` its raw numbers (units; `media*` units a month, not rounded;
+ * months `YYYY-MM`; percentages 0–100), so each language words and formats them. Steps, in order:
+ * - `historico`: months of history, first and last month, units sold, mean a month, returns netted;
+ * - `correcaoRuptura` (only when the stockout correction changed a month): lost sales, months without stock, units added;
+ * - `metodo`: the method used, whether AUTOMATICO chose it, and why (`motivo`, with the class, ADI, CV² and the spike cap);
+ * - `horizonte`: months (lead time + projection), mean a month, horizon mean, service level, its quantile;
+ * - `nivel`: the level = max(quantile, minimum asked, product minimum) (a minimum null when not set);
+ * - `disponivel`: physical − reserved − blocked + on order = available; units covered by approved replacements;
+ * - `semNecessidade` (need ≤ 0) or `necessidade` (need rounded up to the multiple);
+ * - `maximo` (only when the product maximum cut the order): maximum, rounded order, what fits;
+ * - `sugestao`: the suggested units.
+ */
+export const replenishmentExplanationStepSchema = z.discriminatedUnion('chave', [
+  z.object({ chave: z.literal('historico'), valores: z.object({ meses: stepUnits, inicio: z.string(), fim: z.string(), vendidas: stepNumber, media: stepNumber, devolucoesDescontadas: z.boolean() }) }),
+  z.object({ chave: z.literal('correcaoRuptura'), valores: z.object({ vendasPerdidas: stepUnits, mesesSemEstoque: stepUnits, acrescimo: stepNumber }) }),
+  z.object({
+    chave: z.literal('metodo'),
+    valores: z.object({
+      metodo: z.enum(REPLENISHMENT_METHODS),
+      automatico: z.boolean(),
+      motivo: z.enum(REPLENISHMENT_METHOD_REASONS),
+      classe: z.string().nullable(),
+      adi: stepNumber.nullable(),
+      cv2: stepNumber.nullable(),
+      /** Months AUTOMATICO lowered to the spike cap (0 = none) and the cap (units). */
+      mesesLimitados: stepUnits,
+      limitePico: stepNumber,
+    }),
+  }),
+  z.object({
+    chave: z.literal('horizonte'),
+    valores: z.object({ meses: stepUnits, prazoEntregaMeses: stepUnits, periodosProjecao: stepUnits, mediaMes: stepNumber, mediaHorizonte: stepNumber, nivelServico: stepUnits, quantil: stepNumber }),
+  }),
+  z.object({ chave: z.literal('nivel'), valores: z.object({ quantil: stepNumber, estoqueMinimoInformado: stepUnits.nullable(), estoqueMinimoProduto: stepUnits.nullable(), nivel: stepUnits }) }),
+  z.object({
+    chave: z.literal('disponivel'),
+    valores: z.object({ fisico: stepUnits, reservado: stepUnits, bloqueado: stepUnits, pedidoCompra: stepUnits, disponivel: stepUnits, coberto: stepUnits }),
+  }),
+  z.object({ chave: z.literal('semNecessidade'), valores: z.object({ nivel: stepUnits, disponivel: stepUnits, coberto: stepUnits, necessidade: stepUnits }) }),
+  z.object({ chave: z.literal('necessidade'), valores: z.object({ nivel: stepUnits, disponivel: stepUnits, coberto: stepUnits, necessidade: stepUnits, arredondado: stepUnits, multiplo: stepUnits }) }),
+  z.object({ chave: z.literal('maximo'), valores: z.object({ maximo: stepUnits, disponivel: stepUnits, coberto: stepUnits, arredondado: stepUnits, sugestao: stepUnits, multiplo: stepUnits }) }),
+  z.object({ chave: z.literal('sugestao'), valores: z.object({ sugestao: stepUnits }) }),
+]);
+/** One structured explanation step. */
+export type ReplenishmentExplanationStep = z.infer<typeof replenishmentExplanationStepSchema>;
+/** The keys of the structured steps. */
+export type ReplenishmentExplanationStepKey = ReplenishmentExplanationStep['chave'];
+
+/**
  * `GET reposicao/calculo/{id}/itens/{idProduto}/explicacao`: every number behind a line.
  * - `historico`: the monthly net demand used (oldest first), with `corrigido` the stockout-corrected value
  *   and `semEstoque` whether the title had no available stock that month, `vendasPerdidas` registered lost sales;
@@ -228,7 +300,9 @@ export const replenishmentItemUpdateSchema = z.strictObject({ quantidadePedido: 
  * - `previsao`: per future month mean and quantiles q10…q90; `horizonte`: months (lead time + projection) with the mean and quantiles of their sum;
  * - `nivelServico`, `quantilNivel` (demand over the horizon at the service level), `estoqueMinimo`, `estoqueMaximo`,
  *   `nivelReposicao`, the stock terms, `necessidade` (level − available), `multiplo`, `quantidadeSugerida`;
- * - `passos`: the arithmetic in words (pt-BR), one sentence per step.
+ * - `passos`: the arithmetic in words (pt-BR), one sentence per step (kept for clients that show text as is);
+ * - `passosEstruturados`: the same steps, one to one, as an i18n key (`chave`) and its numbers (`valores`),
+ *   so a screen writes them in its own language and number format (`replenishmentExplanationStepSchema`).
  */
 export const replenishmentExplanationSchema = z.object({
   idProduto: z.number().int(),
@@ -251,6 +325,7 @@ export const replenishmentExplanationSchema = z.object({
   multiplo: z.number().int(),
   quantidadeSugerida: z.number().int(),
   passos: z.array(z.string()),
+  passosEstruturados: z.array(replenishmentExplanationStepSchema),
 });
 /** The explanation of one line. */
 export type ReplenishmentExplanation = z.infer<typeof replenishmentExplanationSchema>;
@@ -259,8 +334,8 @@ export type ReplenishmentExplanation = z.infer<typeof replenishmentExplanationSc
 export const replenishmentTemplateSaveSchema = z.strictObject({ nome: text({ min: 1, max: 100 }), parametros: replenishmentInputSchema });
 /** Template body. */
 export type ReplenishmentTemplateSave = z.infer<typeof replenishmentTemplateSaveSchema>;
-/** One template of `GET reposicao/modelo` (the selected company's). */
-export const replenishmentTemplateSchema = z.object({ id: z.number().int(), nome: z.string(), parametros: replenishmentInputSchema, alteradoEm: z.string() });
+/** One template of `GET reposicao/modelo` (the selected company's); `editora` is the name of the supplier `parametros.idEditora` (null when none). */
+export const replenishmentTemplateSchema = z.object({ id: z.number().int(), nome: z.string(), parametros: replenishmentInputSchema, editora: z.string().nullable(), alteradoEm: z.string() });
 /** One template. */
 export type ReplenishmentTemplate = z.infer<typeof replenishmentTemplateSchema>;
 
@@ -269,23 +344,8 @@ export const replacementCreateSchema = z.strictObject({ idCalculo: idSchema, des
 /** Body of `POST reposicao`. */
 export type ReplacementCreate = z.infer<typeof replacementCreateSchema>;
 
-/** One item of a replacement (SPEC 3: code or EAN, author, publisher, suggested and ordered quantity) plus the stock seen when generated. */
-export const replacementItemSchema = z.object({
-  id: z.number().int(),
-  idProduto: z.number().int(),
-  sku: z.string().nullable(),
-  isbn13: z.string().nullable(),
-  titulo: z.string(),
-  autores: z.string().nullable(),
-  idEditora: z.number().int().nullable(),
-  editora: z.string().nullable(),
-  saldoDisponivel: z.number().int(),
-  quantidadeSugerida: z.number().int(),
-  quantidadePedido: z.number().int(),
-  valorCapaCentavos: z.number().int().nullable(),
-  valorCustoCentavos: z.number().int().nullable(),
-  metodo: z.enum(REPLENISHMENT_METHODS),
-});
+/** One item of a replacement (SPEC 3: code or EAN, author, publisher, suggested and ordered quantity) plus the stock seen when generated: its id, then the fields it shares with the calculation line it was copied from. */
+export const replacementItemSchema = z.object({ id: z.number().int() }).extend(replenishmentLineBaseSchema.shape);
 /** One replacement item. */
 export type ReplacementItem = z.infer<typeof replacementItemSchema>;
 
@@ -311,6 +371,8 @@ export const replacementSchema = z.object({
   dataAprovacao: z.string().nullable(),
   justificativa: z.string().nullable(),
   parametros: replenishmentCalculationRequestSchema,
+  /** Name of the supplier the calculation was limited to (`parametros.idEditora`), null when none. */
+  editora: z.string().nullable(),
   totais: replenishmentTotalsSchema,
 });
 /** One replacement of the history list. */
@@ -360,3 +422,17 @@ export type ReplacementItemUpdated = z.infer<typeof replacementItemUpdatedSchema
 export const replacementActionResultSchema = z.object({ message: z.string(), reposicao: replacementDetailSchema });
 /** Answer of a replacement action. */
 export type ReplacementActionResult = z.infer<typeof replacementActionResultSchema>;
+
+/**
+ * Who may read the pickers of the replenishment screens (`GET reposicao/opcoes/*`): either
+ * replenishment role (calculation or history), so a buyer without the publisher, user or stock
+ * report roles still picks a supplier, a user and a product type.
+ */
+export const REPLENISHMENT_LOOKUP_ROLES: readonly string[] = [REQUIRED.reposicaoCalculo, REQUIRED.reposicaoHistorico];
+
+/** Query of the paged pickers `GET reposicao/opcoes/editora|usuario`: `term` over the name, `page`, `pageSize` (sorted by name). */
+export const replenishmentLookupQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, size: true, term: true });
+/** Query of a paged picker. */
+export type ReplenishmentLookupQuery = z.infer<typeof replenishmentLookupQuerySchema>;
+/** A page of `{id, nome}` (publishers, users). */
+export const replenishmentLookupPageSchema = pagedListSchema(idNomeSchema);

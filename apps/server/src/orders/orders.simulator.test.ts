@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ERP_ENTITIES, erpLoginResponseSchema, type ErpEntity, type ErpStock, type OrderClient, type OrderDetail, type OrderOption, type OrderProduct, type SessionUser } from '@acervo/contracts';
-import { startErpSimulator, type ErpSimulator } from '@acervo/erp-sim';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { erpLoginResponseSchema, type ErpStock, type OrderClient, type OrderDetail, type OrderOption, type OrderProduct, type SessionUser } from '@acervo/contracts';
+import type { ErpSimulator } from '@acervo/erp-sim';
+import type { TestApp } from '../test/test-app.ts';
+import { startErpSimulatorApp, type ErpSimulatorApp } from '../test/erp-simulator-app.ts';
 import { resultRows } from '../db/rows.ts';
-import type { TaskContext } from '../schedules/task-kinds.ts';
-import { createErpTaskKinds, syncTaskKind } from '../erp/erp-task-kinds.ts';
-import { setErpParameters } from '../erp/test-helpers/erp-test-db.ts';
 
 /**
  * A sales order's whole journey against the real ERP simulator (issue 19 part 2): the registers
@@ -15,26 +13,13 @@ import { setErpParameters } from '../erp/test-helpers/erp-test-db.ts';
  * the simulator; the next VENDA sync brings the NOTA with the order's reference and the list shows
  * its number, the reservation released in the synced stock.
  */
+let app: ErpSimulatorApp;
 let t: TestApp;
 let sim: ErpSimulator;
 let admin: SessionUser;
 let seller: SessionUser;
-const kinds = createErpTaskKinds({ retry: { timeoutMs: 5000, retries: 2, minDelayMs: 1, maxDelayMs: 5 }, pageSize: 1000 });
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function runKind(tipo: string): Promise<string> {
-  const kind = kinds.find((k) => k.tipo === tipo)!;
-  return String(await kind.run({ db: t.ctx.db, database: t.database, log: quiet } as unknown as TaskContext, {} as never, new AbortController().signal));
-}
-const sync = async (entities: readonly ErpEntity[]) => {
-  for (const entity of entities) await runKind(syncTaskKind(entity));
-};
-
-async function get<T>(user: SessionUser, url: string): Promise<T> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/core-api/${url}`, headers: { authorization: `Bearer ${user.token}` } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-}
+const get = <T>(user: SessionUser, url: string) => app.call<T>(user, 'GET', url);
 
 /** The simulator's current ESTOQUE record of an ERP product of DEMO01. */
 async function simStock(erpProductId: string): Promise<ErpStock> {
@@ -44,17 +29,13 @@ async function simStock(erpProductId: string): Promise<ErpStock> {
 }
 
 beforeAll(async () => {
-  sim = await startErpSimulator({ port: 0, titulos: 300, meses: 1, seed: 5, vendasPorMinuto: 0, hoje: new Date(Date.now() - 60_000) });
-  t = await createTestApp();
-  await setErpParameters(t.database, { tipo: 'SIMULADOR', url: `${sim.url}/api/v1` });
-  await sync(ERP_ENTITIES);
-  admin = await t.login('admin', 'admin');
+  app = await startErpSimulatorApp();
+  ({ t, sim, admin } = app);
   seller = await t.login('vendedor', 'vendedor');
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.close();
-  await t?.close();
+  await app?.close();
 });
 
 describe('sales order against the ERP simulator', () => {
@@ -76,14 +57,14 @@ describe('sales order against the ERP simulator', () => {
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json() as OrderDetail;
 
-    expect(await runKind('ENVIAR_FILA_ERP')).toMatch(/1/);
+    expect(await app.runTask('ENVIAR_FILA_ERP')).toMatch(/1/);
     expect(await get<OrderDetail>(seller, `pedido-venda/${order.id}`)).toMatchObject({ status: 'ENVIADO', numeroPedidoErp: expect.stringMatching(/^PV-/), numeroNota: null });
     expect((await simStock(erpId)).reservado).toBe(before.reservado + 3);
-    await sync(['ESTOQUE']);
+    await app.sync(['ESTOQUE']);
     expect((await get<OrderProduct[]>(seller, `pedido-venda/produto?term=${product.isbn13}`))[0].disponivel).toBe(product.disponivel! - 3);
 
     sim.advance(25);
-    await sync(['VENDA', 'ESTOQUE']);
+    await app.sync(['VENDA', 'ESTOQUE']);
     const [invoice] = resultRows<{ numero: number; total_centavos: string }>(await t.ctx.db.execute(sql`SELECT numero, total_centavos FROM erp_venda WHERE empresa_id = ${t.seed.companyIds[0]} AND referencia_pedido = ${String(order.numero)}`));
     expect(Number(invoice.total_centavos)).toBe(order.totalCentavos);
     const listed = (await get<{ itens: OrderDetail[] }>(seller, 'pedido-venda')).itens.find((o) => o.id === order.id)!;

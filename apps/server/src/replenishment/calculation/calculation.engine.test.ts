@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REPLENISHMENT_METHODS } from '@acervo/contracts';
-import { computeLine, lineForecast, roundSuggestion, serviceLevelQuantile, type LineInput, type LineSettings } from './calculation.engine.ts';
+import { REPLENISHMENT_METHODS, replenishmentExplanationSchema } from '@acervo/contracts';
+import { computeLine, explainLine, lineForecast, roundSuggestion, serviceLevelQuantile, type ExplainedLine, type LineInput, type LineSettings } from './calculation.engine.ts';
 
 const settings = (method: LineSettings['method']): LineSettings => ({ method, leadTimeMonths: 1, projectionMonths: 2, serviceLevel: 95, multiple: 4, minStock: 6 });
 
@@ -32,5 +32,63 @@ describe('calculation engine', () => {
     // no room: 0
     expect(roundSuggestion(7, 5, 12, 0, 12)).toEqual({ suggested: 0, rounding: 'MAXIMO' });
     expect(roundSuggestion(0, 5, 3, 0, null)).toEqual({ suggested: 0, rounding: null });
+  });
+
+  describe('explanation steps', () => {
+    const explained = (over: Partial<ExplainedLine>): ExplainedLine => ({
+      idProduto: 7,
+      titulo: 'Dom Casmurro',
+      historyStart: '2026-01',
+      history: [2, 2, 2, 2, 2, 2],
+      lostSales: [0, 0, 0, 3, 0, 0],
+      physical: 5,
+      reserved: 1,
+      blocked: 1,
+      onOrder: 0,
+      available: 3,
+      network: 0,
+      covered: 0,
+      productMinStock: null,
+      productMaxStock: 7,
+      considerReturns: true,
+      ...over,
+    });
+    const fixed: LineSettings = { method: 'MEDIA_SIMPLES', leadTimeMonths: 1, projectionMonths: 2, serviceLevel: 90, multiple: 5, minStock: 10 };
+
+    it('gives each pt-BR sentence its i18n key and the numbers in it, one to one', () => {
+      const e = replenishmentExplanationSchema.parse(explainLine(explained({}), fixed));
+      expect(e.passosEstruturados.map((s) => s.chave)).toEqual(['historico', 'correcaoRuptura', 'metodo', 'horizonte', 'nivel', 'disponivel', 'necessidade', 'maximo', 'sugestao']);
+      expect(e.passosEstruturados).toHaveLength(e.passos.length);
+      const [historico, ruptura, metodo, horizonte, nivel, disponivel, necessidade, maximo, sugestao] = e.passosEstruturados;
+      // 12 units over 6 months (2026-01 … 2026-06), returns netted
+      expect(historico.valores).toEqual({ meses: 6, inicio: '2026-01', fim: '2026-06', vendidas: 12, media: 2, devolucoesDescontadas: true });
+      // 3 lost sales in April: April 2 → 5, +3 units
+      expect(ruptura.valores).toEqual({ vendasPerdidas: 3, mesesSemEstoque: 0, acrescimo: 3 });
+      expect(metodo.valores).toMatchObject({ metodo: 'MEDIA_SIMPLES', automatico: false, motivo: 'USUARIO', mesesLimitados: 0 });
+      // corrected mean 15/6 = 2.5 a month over 3 months = 7.5
+      expect(horizonte.valores).toMatchObject({ meses: 3, prazoEntregaMeses: 1, periodosProjecao: 2, mediaMes: 2.5, mediaHorizonte: 7.5, nivelServico: 90, quantil: e.quantilNivel });
+      expect(nivel.valores).toEqual({ quantil: e.quantilNivel, estoqueMinimoInformado: 10, estoqueMinimoProduto: null, nivel: e.nivelReposicao });
+      // 5 − 1 − 1 + 0 = 3
+      expect(disponivel.valores).toEqual({ fisico: 5, reservado: 1, bloqueado: 1, pedidoCompra: 0, disponivel: 3, coberto: 0 });
+      const need = e.nivelReposicao - 3;
+      expect(necessidade.valores).toEqual({ nivel: e.nivelReposicao, disponivel: 3, coberto: 0, necessidade: need, arredondado: Math.ceil(need / 5) * 5, multiplo: 5 });
+      // maximum 7: 3 + the rounded need passes it; the largest multiple of 5 with 3 + x ≤ 7 is 0
+      expect(maximo.valores).toMatchObject({ maximo: 7, disponivel: 3, sugestao: 0, multiplo: 5 });
+      expect(sugestao.valores).toEqual({ sugestao: 0 });
+      expect(e.passos[0]).toBe('Histórico de 6 meses (2026-01 a 2026-06): 12 unidades vendidas, devoluções descontadas, média 2/mês.');
+    });
+
+    it('names AUTOMATICO\'s reason by its rule, and "nothing to order" when the need is not positive', () => {
+      const auto = { ...fixed, method: 'AUTOMATICO' as const, minStock: null };
+      const none = explainLine(explained({ history: new Array(12).fill(0), lostSales: null, physical: 3, reserved: 0, blocked: 0, available: 3 }), auto);
+      expect(none.passosEstruturados.map((s) => s.chave)).toEqual(['historico', 'metodo', 'horizonte', 'nivel', 'disponivel', 'semNecessidade', 'sugestao']);
+      expect(none.passosEstruturados[1].valores).toMatchObject({ automatico: true, motivo: 'SEM_DEMANDA', classe: 'SEM_DEMANDA', adi: null });
+      expect(none.passosEstruturados[5].valores).toEqual({ nivel: 0, disponivel: 3, coberto: 0, necessidade: -3 });
+      // one sale every third month: intermittent → TSB
+      const sparse = explainLine(explained({ history: [0, 0, 4, 0, 0, 4, 0, 0, 4, 0, 0, 4], lostSales: null }), auto);
+      expect(sparse.passosEstruturados[1].valores).toMatchObject({ metodo: 'TSB', automatico: true, motivo: 'TSB', classe: 'INTERMITENTE', adi: 3 });
+      const smooth = explainLine(explained({ history: [5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6], lostSales: null }), auto);
+      expect(smooth.passosEstruturados[1].valores).toMatchObject({ metodo: 'SUAVIZACAO_EXPONENCIAL', motivo: 'SUAVIZACAO', classe: 'SUAVE' });
+    });
   });
 });

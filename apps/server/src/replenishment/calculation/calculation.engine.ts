@@ -1,4 +1,4 @@
-import type { ReplenishmentExplanation, ReplenishmentMethod } from '@acervo/contracts';
+import type { ReplenishmentExplanation, ReplenishmentExplanationStep, ReplenishmentMethod } from '@acervo/contracts';
 import { forecastSeries, type SeriesForecast } from '../forecast/forecast.ts';
 import { countDistribution, quantiles } from '../forecast/distribution.ts';
 import { correctStockouts, type StockoutCorrection } from '../forecast/stockout.ts';
@@ -165,6 +165,19 @@ function jsonParameters(p: Record<string, number | string | number[]>): Record<s
 
 const fmt = (n: number, digits = 2) => n.toLocaleString('pt-BR', { maximumFractionDigits: digits });
 
+/**
+ * Why the method was used, as the `metodo` step names it (`REPLENISHMENT_METHOD_REASONS`): the method
+ * asked for, or AUTOMATICO's rule (forecast.ts `chooseAutomatic`): no demand → SEM_DEMANDA; TSB for
+ * intermittent and lumpy demand; SAZONAL when Holt-Winters won the hold-out; else SUAVIZACAO.
+ */
+export function methodReason(automatic: boolean, used: ReplenishmentMethod, demandClass: string): Extract<ReplenishmentExplanationStep, { chave: 'metodo' }>['valores']['motivo'] {
+  if (!automatic) return 'USUARIO';
+  if (demandClass === 'SEM_DEMANDA') return 'SEM_DEMANDA';
+  if (used === 'TSB') return 'TSB';
+  if (used === 'SAZONAL') return 'SAZONAL';
+  return 'SUAVIZACAO';
+}
+
 /** What the explanation shows of a stored line besides its history. */
 export interface ExplainedLine extends LineInput {
   idProduto: number;
@@ -181,7 +194,9 @@ export interface ExplainedLine extends LineInput {
 
 /**
  * The explanation of one line (`replenishmentExplanationSchema`): recomputes the line from its stored
- * history and stock terms with the calculation's settings, and writes the arithmetic in pt-BR words.
+ * history and stock terms with the calculation's settings, and writes the arithmetic twice, one to
+ * one: in pt-BR words (`passos`) and as i18n keys with their raw numbers (`passosEstruturados`, which
+ * the web words in the interface language; docs/replenishment.md "The explanation's steps").
  */
 export function explainLine(line: ExplainedLine, settings: LineSettings): ReplenishmentExplanation {
   const { forecast, corrected } = lineForecast(line, settings);
@@ -193,39 +208,77 @@ export function explainLine(line: ExplainedLine, settings: LineSettings): Replen
   const noStock = new Set(line.noStockMonths ?? []);
   const raise = corrected.corrections.reduce((a, c) => a + (c.corrected - c.observed), 0);
   const sold = line.history.reduce((a, b) => a + b, 0);
+  // every step twice: the pt-BR sentence (`passos`) and its i18n key with the raw numbers (`passosEstruturados`)
   const passos: string[] = [];
-  passos.push(
-    `Histórico de ${line.history.length} ${line.history.length === 1 ? 'mês' : 'meses'} (${periodOf(start)} a ${periodOf(start + line.history.length - 1)}): ${fmt(sold)} unidades vendidas${line.considerReturns ? ', devoluções descontadas' : ''}, média ${fmt(sold / line.history.length)}/mês.`,
+  const passosEstruturados: ReplenishmentExplanationStep[] = [];
+  const step = (text: string, structured: ReplenishmentExplanationStep) => {
+    passos.push(text);
+    passosEstruturados.push(structured);
+  };
+  const months = (n: number) => `${n} ${n === 1 ? 'mês' : 'meses'}`;
+  const first = periodOf(start);
+  const last = periodOf(start + line.history.length - 1);
+  step(
+    `Histórico de ${months(line.history.length)} (${first} a ${last}): ${fmt(sold)} unidades vendidas${line.considerReturns ? ', devoluções descontadas' : ''}, média ${fmt(sold / line.history.length)}/mês.`,
+    { chave: 'historico', valores: { meses: line.history.length, inicio: first, fim: last, vendidas: sold, media: sold / line.history.length, devolucoesDescontadas: line.considerReturns } },
   );
   if (corrected.corrections.length > 0) {
-    passos.push(
-      `Correção de ruptura: ${lostTotal} ${lostTotal === 1 ? 'venda perdida registrada' : 'vendas perdidas registradas'}${noStock.size ? ` e ${noStock.size} ${noStock.size === 1 ? 'mês' : 'meses'} sem estoque` : ''} elevam a demanda em ${fmt(raise)} unidades.`,
+    step(
+      `Correção de ruptura: ${lostTotal} ${lostTotal === 1 ? 'venda perdida registrada' : 'vendas perdidas registradas'}${noStock.size ? ` e ${months(noStock.size)} sem estoque` : ''} elevam a demanda em ${fmt(raise)} unidades.`,
+      { chave: 'correcaoRuptura', valores: { vendasPerdidas: lostTotal, mesesSemEstoque: noStock.size, acrescimo: raise } },
     );
   }
-  const methodNote = settings.method === 'AUTOMATICO' ? `escolhido automaticamente: ${forecast.reason}` : 'escolhido pelo usuário';
-  passos.push(`Método ${r.method} (${methodNote}).`);
-  passos.push(
-    `Horizonte de ${horizon} ${horizon === 1 ? 'mês' : 'meses'} (prazo de entrega ${settings.leadTimeMonths} + projeção ${settings.projectionMonths}): média ${fmt(r.meanDemand)}/mês × ${horizon} ${horizon === 1 ? 'mês' : 'meses'} = ${fmt(forecast.total.mean)}; com nível de serviço de ${settings.serviceLevel} %, a demanda do horizonte é ${r.quantile} (quantil ${settings.serviceLevel} %).`,
+  const automatic = settings.method === 'AUTOMATICO';
+  const methodNote = automatic ? `escolhido automaticamente: ${forecast.reason}` : 'escolhido pelo usuário';
+  const finite = (v: number) => (Number.isFinite(v) ? v : null);
+  step(`Método ${r.method} (${methodNote}).`, {
+    chave: 'metodo',
+    valores: {
+      metodo: r.method,
+      automatico: automatic,
+      motivo: methodReason(automatic, r.method, forecast.pattern.demandClass),
+      classe: forecast.pattern.demandClass,
+      adi: finite(forecast.pattern.adi),
+      cv2: finite(forecast.pattern.cv2),
+      mesesLimitados: automatic ? Number(forecast.parameters.mesesLimitados ?? 0) : 0,
+      limitePico: automatic ? Number(forecast.parameters.limitePico ?? 0) : 0,
+    },
+  });
+  step(
+    `Horizonte de ${months(horizon)} (prazo de entrega ${settings.leadTimeMonths} + projeção ${settings.projectionMonths}): média ${fmt(r.meanDemand)}/mês × ${months(horizon)} = ${fmt(forecast.total.mean)}; com nível de serviço de ${settings.serviceLevel} %, a demanda do horizonte é ${r.quantile} (quantil ${settings.serviceLevel} %).`,
+    {
+      chave: 'horizonte',
+      valores: { meses: horizon, prazoEntregaMeses: settings.leadTimeMonths, periodosProjecao: settings.projectionMonths, mediaMes: r.meanDemand, mediaHorizonte: forecast.total.mean, nivelServico: settings.serviceLevel, quantil: r.quantile },
+    },
   );
   const minParts = [`${r.quantile}`];
   if (settings.minStock !== null) minParts.push(`estoque mínimo informado ${settings.minStock}`);
   if (line.productMinStock !== null) minParts.push(`estoque mínimo do produto ${line.productMinStock}`);
-  passos.push(minParts.length > 1 ? `Nível de reposição = máx(${minParts.join(', ')}) = ${r.level}.` : `Nível de reposição = ${r.level}.`);
-  passos.push(
+  step(minParts.length > 1 ? `Nível de reposição = máx(${minParts.join(', ')}) = ${r.level}.` : `Nível de reposição = ${r.level}.`, {
+    chave: 'nivel',
+    valores: { quantil: r.quantile, estoqueMinimoInformado: settings.minStock, estoqueMinimoProduto: line.productMinStock, nivel: r.level },
+  });
+  step(
     `Disponível = físico ${line.physical} − reservado ${line.reserved} − bloqueado ${line.blocked} + pedido de compra ${line.onOrder} = ${line.available}${line.covered ? `; ${line.covered} já ${line.covered === 1 ? 'coberta' : 'cobertas'} por reposição aprovada ainda não vista no estoque do ERP` : ''}.`,
+    { chave: 'disponivel', valores: { fisico: line.physical, reservado: line.reserved, bloqueado: line.blocked, pedidoCompra: line.onOrder, disponivel: line.available, coberto: line.covered } },
   );
+  const terms = { nivel: r.level, disponivel: line.available, coberto: line.covered, necessidade: r.need };
   if (r.need <= 0) {
-    passos.push(`Necessidade = ${r.level} − ${line.available}${line.covered ? ` − ${line.covered}` : ''} = ${r.need}: nada a pedir.`);
+    step(`Necessidade = ${r.level} − ${line.available}${line.covered ? ` − ${line.covered}` : ''} = ${r.need}: nada a pedir.`, { chave: 'semNecessidade', valores: terms });
   } else {
     const up = Math.ceil(r.need / settings.multiple) * settings.multiple;
-    passos.push(`Necessidade = ${r.level} − ${line.available}${line.covered ? ` − ${line.covered}` : ''} = ${r.need}, arredondado para ${up} (múltiplo ${settings.multiple}).`);
-    if (r.rounding === 'MAXIMO') {
-      passos.push(
+    step(`Necessidade = ${r.level} − ${line.available}${line.covered ? ` − ${line.covered}` : ''} = ${r.need}, arredondado para ${up} (múltiplo ${settings.multiple}).`, {
+      chave: 'necessidade',
+      valores: { ...terms, arredondado: up, multiplo: settings.multiple },
+    });
+    if (r.rounding === 'MAXIMO' && line.productMaxStock !== null) {
+      step(
         `Estoque máximo do produto ${line.productMaxStock}: ${line.available}${line.covered ? ` + ${line.covered}` : ''} + ${up} passaria do máximo; reduzido para ${r.suggested} (maior múltiplo de ${settings.multiple} que cabe).`,
+        { chave: 'maximo', valores: { maximo: line.productMaxStock, disponivel: line.available, coberto: line.covered, arredondado: up, sugestao: r.suggested, multiplo: settings.multiple } },
       );
     }
   }
-  passos.push(`Sugestão de compra: ${r.suggested}.`);
+  step(`Sugestão de compra: ${r.suggested}.`, { chave: 'sugestao', valores: { sugestao: r.suggested } });
   return {
     idProduto: line.idProduto,
     titulo: line.titulo,
@@ -261,5 +314,6 @@ export function explainLine(line: ExplainedLine, settings: LineSettings): Replen
     multiplo: settings.multiple,
     quantidadeSugerida: r.suggested,
     passos,
+    passosEstruturados,
   };
 }

@@ -359,6 +359,8 @@ describe('reading, editing and explaining a calculation', () => {
     expect(e).toMatchObject({ metodo: 'MEDIA_SIMPLES', metodoPedido: 'MEDIA_SIMPLES', quantilNivel: level, nivelReposicao: level, quantidadeSugerida: p1.quantidadeSugerida });
     expect(p1.nivelReposicao).toBe(level);
     expect(e.passos.join(' ')).toContain('média 2/mês × 3 meses = 6');
+    // the same step structured, for the web to word in its language
+    expect(e.passosEstruturados.find((s) => s.chave === 'horizonte')?.valores).toEqual({ meses: 3, prazoEntregaMeses: 1, periodosProjecao: 2, mediaMes: 2, mediaHorizonte: 6, nivelServico: 90, quantil: level });
   });
 
   it('AUTOMATICO names the method it chose per line', async () => {

@@ -31,6 +31,8 @@ export const replacementColumns = {
   approvedAt: replacements.approvedAt,
   justification: replacements.justification,
   parameters: replacements.parameters,
+  /** The name of the supplier of the inputs (`parametros.idEditora`), null when none or deleted. */
+  supplierName: sql<string | null>`(SELECT ed.nome FROM editora ed WHERE ed.id = (${replacements.parameters}->>'idEditora')::int)`,
   items: replacements.items,
   itemsWithSuggestion: sql<number>`(SELECT count(*)::int FROM reposicao_item s WHERE s.reposicao_id = ${replacements.id} AND s.quantidade_sugerida > 0)`.mapWith(Number),
   suggestedQuantity: replacements.suggestedQuantity,

@@ -164,7 +164,10 @@ describe('history', () => {
     const b = await generate('Lista beta');
     ok(await call(admin, 'PUT', `reposicao/${b.id}/cancelar`));
     const idOnlyAlfa = await insertCalculation(t.ctx.db, company1, standardLines().filter((l) => l.publisherId === alfa));
+    // a calculation limited to one supplier: the replacement names it (`editora`), one without names none
+    await t.ctx.db.execute(sql`UPDATE reposicao_calculo SET parametros = parametros || jsonb_build_object('idEditora', ${alfa}::int) WHERE id = ${idOnlyAlfa}`);
     const c = ok<ReplacementDetail>(await call(admin, 'POST', 'reposicao', { idCalculo: idOnlyAlfa, descricao: 'Lista só alfa' }), 201);
+    expect([c.parametros.idEditora, c.editora, a.editora]).toEqual([alfa, 'Editora Alfa', null]);
 
     const list = async (query: string) => ok<{ itens: { id: number }[]; totalItens: number }>(await call(admin, 'GET', `reposicao?${query}`));
     const ids = async (query: string) => (await list(query)).itens.map((r) => r.id);

@@ -84,6 +84,7 @@ function toReplacement(row: ReplacementRow): Replacement {
     dataAprovacao: row.approvedAt ? row.approvedAt.toISOString() : null,
     justificativa: row.justification,
     parametros: row.parameters,
+    editora: row.supplierName ?? null,
     totais: {
       itens: row.items,
       itensComSugestao: Number(row.itemsWithSuggestion),

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ERP_ENTITIES, type ErpEntity, type ReplacementActionResult, type ReplacementDetail, type SessionUser } from '@acervo/contracts';
-import { startErpSimulator, type ErpSimulator } from '@acervo/erp-sim';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { ReplacementActionResult, ReplacementDetail, SessionUser } from '@acervo/contracts';
+import type { ErpSimulator } from '@acervo/erp-sim';
+import type { TestApp } from '../../test/test-app.ts';
+import { startErpSimulatorApp, type ErpSimulatorApp } from '../../test/erp-simulator-app.ts';
 import { resultRows } from '../../db/rows.ts';
-import type { TaskContext } from '../../schedules/task-kinds.ts';
-import { createErpTaskKinds, syncTaskKind } from '../../erp/erp-task-kinds.ts';
-import { setErpParameters } from '../../erp/test-helpers/erp-test-db.ts';
 import { insertCalculation, type CalculationLineFixture } from './replacements.test-helpers.ts';
 
 /**
@@ -17,25 +15,12 @@ import { insertCalculation, type CalculationLineFixture } from './replacements.t
  * the same orders again (their references unchanged) raises nothing; 21 simulated days later the
  * goods are received: `pedido_compra` back down, `fisico` up by the same units.
  */
+let app: ErpSimulatorApp;
 let t: TestApp;
 let sim: ErpSimulator;
 let admin: SessionUser;
-const kinds = createErpTaskKinds({ retry: { timeoutMs: 5000, retries: 2, minDelayMs: 1, maxDelayMs: 5 }, pageSize: 1000 });
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function runKind(tipo: string): Promise<string> {
-  const kind = kinds.find((k) => k.tipo === tipo)!;
-  return String(await kind.run({ db: t.ctx.db, database: t.database, log: quiet } as unknown as TaskContext, {} as never, new AbortController().signal));
-}
-const sync = async (entities: readonly ErpEntity[]) => {
-  for (const entity of entities) await runKind(syncTaskKind(entity));
-};
-
-async function call<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, status = 200): Promise<T> {
-  const res = await t.app.inject({ method, url: `/api/core-api/${url}`, payload: payload as object, headers: { authorization: `Bearer ${admin.token}` } });
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
+const call = <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, status = 200) => app.call<T>(admin, method, url, payload, status);
 
 /** Synced stock (físico, pedido de compra) of company 1's ERP products by their id_erp. */
 async function stock(erpIds: string[]): Promise<Map<string, { fisico: number; pedidoCompra: number }>> {
@@ -47,16 +32,12 @@ async function stock(erpIds: string[]): Promise<Map<string, { fisico: number; pe
 }
 
 beforeAll(async () => {
-  sim = await startErpSimulator({ port: 0, titulos: 300, meses: 1, seed: 5, vendasPorMinuto: 0, hoje: new Date(Date.now() - 60_000) });
-  t = await createTestApp();
-  await setErpParameters(t.database, { tipo: 'SIMULADOR', url: `${sim.url}/api/v1` });
-  await sync(ERP_ENTITIES);
-  admin = await t.login('admin', 'admin');
+  app = await startErpSimulatorApp();
+  ({ t, sim, admin } = app);
 }, 120_000);
 
 afterAll(async () => {
-  await sim?.close();
-  await t?.close();
+  await app?.close();
 });
 
 describe('replacement purchase orders against the ERP simulator', () => {
@@ -94,25 +75,25 @@ describe('replacement purchase orders against the ERP simulator', () => {
       [`REP-${created.id}-${chosen[2].editora_id}`, 1, 12, 'PENDENTE'],
     ]);
 
-    expect(await runKind('ENVIAR_FILA_ERP')).toMatch(/2/);
+    expect(await app.runTask('ENVIAR_FILA_ERP')).toMatch(/2/);
     const sent = await call<ReplacementDetail>('GET', `reposicao/${created.id}`);
     expect(sent.pedidosCompra.map((p) => p.status)).toEqual(['ENVIADO', 'ENVIADO']);
     for (const p of sent.pedidosCompra) expect(p.numeroErp).toMatch(/^PC-\d+$/);
-    await sync(['ESTOQUE']);
+    await app.sync(['ESTOQUE']);
     const onOrder = await stock(erpIds);
     erpIds.forEach((id, i) => expect(onOrder.get(id), id).toEqual({ fisico: before.get(id)!.fisico, pedidoCompra: before.get(id)!.pedidoCompra + quantities[i] }));
 
     // a resend (the queue items sent again, same references) is recognised by the ERP: same order, nothing raised twice
     await t.ctx.db.execute(sql`UPDATE fila_integracao SET status = 'PENDENTE', proxima_tentativa = now() WHERE referencia LIKE ${`REP-${created.id}-%`}`);
-    expect(await runKind('ENVIAR_FILA_ERP')).toMatch(/2/);
+    expect(await app.runTask('ENVIAR_FILA_ERP')).toMatch(/2/);
     const resent = await call<ReplacementDetail>('GET', `reposicao/${created.id}`);
     expect(resent.pedidosCompra.map((p) => p.numeroErp)).toEqual(sent.pedidosCompra.map((p) => p.numeroErp));
-    await sync(['ESTOQUE']);
+    await app.sync(['ESTOQUE']);
     expect(await stock(erpIds)).toEqual(onOrder);
 
     // the simulator receives purchase orders 7 to 20 days after they arrive
     sim.advance(21 * 24);
-    await sync(['ESTOQUE']);
+    await app.sync(['ESTOQUE']);
     const received = await stock(erpIds);
     erpIds.forEach((id, i) => {
       expect(received.get(id)!.pedidoCompra, id).toBe(before.get(id)!.pedidoCompra);

@@ -85,6 +85,21 @@ describe('reposicao/modelo', () => {
     expect(elsewhere.statusCode).toBe(201);
   });
 
+  it('names the supplier of the inputs (`editora`), in every answer; null without one', async () => {
+    const saved = await call(t.app, 'POST', 'editora', { token: admin.token, payload: { nome: 'Companhia das Letras' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const publisher = saved.json() as { id: number; nome: string };
+    const created = await call(t.app, 'POST', 'reposicao/modelo', { token: admin.token, payload: { nome: 'Por fornecedor', parametros: { ...INPUTS, idEditora: publisher.id } } });
+    expect(created.statusCode, created.body).toBe(201);
+    const template = replenishmentTemplateSchema.parse(created.json());
+    expect(template.editora).toBe(publisher.nome);
+    expect((await call(t.app, 'GET', `reposicao/modelo/${template.id}`, { token: admin.token })).json().editora).toBe(publisher.nome);
+    const listed = (await call(t.app, 'GET', 'reposicao/modelo', { token: admin.token })).json() as { id: number; editora: string | null }[];
+    expect(listed.find((m) => m.id === template.id)?.editora).toBe(publisher.nome);
+    const cleared = await call(t.app, 'PUT', `reposicao/modelo/${template.id}`, { token: admin.token, payload: { nome: 'Por fornecedor', parametros: INPUTS } });
+    expect(cleared.json().editora).toBeNull();
+  });
+
   it('validates the body (400 with messages) and needs the role (403)', async () => {
     const cases: unknown[] = [
       { nome: '', parametros: INPUTS },

@@ -26,20 +26,27 @@ interface Row {
   id: number;
   nome: string;
   parametros: ReplenishmentInput;
+  editora: string | null;
   data_alteracao: string | Date;
 }
 
-const toTemplate = (r: Row): ReplenishmentTemplate => ({ id: Number(r.id), nome: r.nome, parametros: r.parametros, alteradoEm: new Date(r.data_alteracao).toISOString() });
+/**
+ * The columns of a template answer, the supplier's name of `parametros.idEditora` looked up as the
+ * calculation's lines name it (table `editora`); for SELECT and for RETURNING alike.
+ */
+const COLUMNS = sql.raw(`id, nome, parametros, data_alteracao, (SELECT ed.nome FROM editora ed WHERE ed.id = (parametros->>'idEditora')::int) AS editora`);
+
+const toTemplate = (r: Row): ReplenishmentTemplate => ({ id: Number(r.id), nome: r.nome, parametros: r.parametros, editora: r.editora ?? null, alteradoEm: new Date(r.data_alteracao).toISOString() });
 
 /** `GET reposicao/modelo`: the company's templates by name. */
 export async function listTemplates(db: Executor, companyId: number): Promise<ReplenishmentTemplate[]> {
-  const rows = resultRows<Row>(await db.execute(sql`SELECT id, nome, parametros, data_alteracao FROM reposicao_modelo WHERE empresa_id = ${companyId}::int ORDER BY nome_chave, id`));
+  const rows = resultRows<Row>(await db.execute(sql`SELECT ${COLUMNS} FROM reposicao_modelo WHERE empresa_id = ${companyId}::int ORDER BY nome_chave, id`));
   return rows.map(toTemplate);
 }
 
 async function findTemplate(db: Executor, companyId: number, id: number, lock = false): Promise<Row> {
   const [row] = resultRows<Row>(
-    await db.execute(sql`SELECT id, nome, parametros, data_alteracao FROM reposicao_modelo WHERE id = ${id}::int AND empresa_id = ${companyId}::int ${sql.raw(lock ? 'FOR UPDATE' : '')}`),
+    await db.execute(sql`SELECT ${COLUMNS} FROM reposicao_modelo WHERE id = ${id}::int AND empresa_id = ${companyId}::int ${sql.raw(lock ? 'FOR UPDATE' : '')}`),
   );
   if (!row) throw notFound(REPLENISHMENT_MESSAGES.templateNotFound);
   return row;
@@ -78,7 +85,7 @@ export async function createTemplate(db: Db, auth: AuthContext, companyId: numbe
       await assertNameFree(tx, companyId, key, null);
       const [row] = resultRows<Row>(
         await tx.execute(sql`INSERT INTO reposicao_modelo (empresa_id, nome, nome_chave, parametros, usuario_id)
-          VALUES (${companyId}::int, ${nome}, ${key}, ${JSON.stringify(body.parametros)}::jsonb, ${auth.userId}::int) RETURNING id, nome, parametros, data_alteracao`),
+          VALUES (${companyId}::int, ${nome}, ${key}, ${JSON.stringify(body.parametros)}::jsonb, ${auth.userId}::int) RETURNING ${COLUMNS}`),
       );
       await recordAudit(tx, { actor: auditActor(auth), entity: TEMPLATE_AUDIT_ENTITY, recordId: row.id, action: 'CRIACAO', after: { nome, parametros: body.parametros } });
       return toTemplate(row);
@@ -102,7 +109,7 @@ export async function updateTemplate(db: Db, auth: AuthContext, companyId: numbe
       await assertNameFree(tx, companyId, key, id);
       const [row] = resultRows<Row>(
         await tx.execute(sql`UPDATE reposicao_modelo SET nome = ${nome}, nome_chave = ${key}, parametros = ${JSON.stringify(body.parametros)}::jsonb, usuario_id = ${auth.userId}::int, data_alteracao = now()
-          WHERE id = ${id}::int RETURNING id, nome, parametros, data_alteracao`),
+          WHERE id = ${id}::int RETURNING ${COLUMNS}`),
       );
       await recordAudit(tx, {
         actor: auditActor(auth),

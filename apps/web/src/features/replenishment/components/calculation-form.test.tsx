@@ -78,13 +78,21 @@ const template: ReplenishmentTemplate = {
   id: 4,
   nome: 'Semanal',
   alteradoEm: '2026-11-20T12:00:00Z',
-  parametros: { dataInicio: '2025-06-01', dataFim: '2026-05-31', quantidadeMinimaPedido: 5, nivelServico: 95, metodoPonderacao: 'TSB', prazoEntregaMeses: 2 },
+  parametros: { dataInicio: '2025-06-01', dataFim: '2026-05-31', quantidadeMinimaPedido: 5, nivelServico: 95, metodoPonderacao: 'TSB', prazoEntregaMeses: 2, idEditora: 7 },
+  editora: 'Companhia das Letras',
 };
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The answers of the pickers' endpoints a user with only the calculation role may read (`reposicao/opcoes/*`). */
+function answer(url: string): unknown {
+  if (url.includes('reposicao/opcoes/tipo-produto')) return [{ id: 3, nome: 'Livro impresso' }];
+  if (url.includes('reposicao/opcoes/editora')) return { itens: [{ id: 7, nome: 'Companhia das Letras' }], page: 0, size: 20, totalPage: 1, totalItens: 1, proxima: false };
+  return { itens: [], page: 0, size: 20, totalPage: 0, totalItens: 0, proxima: false };
+}
+
 function renderInputs(onCalculate = vi.fn()) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ itens: [], page: 0, size: 20, totalPage: 0, totalItens: 0, proxima: false }), { headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => new Response(JSON.stringify(answer(String(input instanceof Request ? input.url : input))), { headers: { 'content-type': 'application/json' } })));
   renderWithProviders(
     <DateLocalization>
       <CalculationInputs initialValues={defaultFormValues('2026-11-26')} templates={[template]} calculating={false} onCalculate={onCalculate} />
@@ -95,6 +103,23 @@ function renderInputs(onCalculate = vi.fn()) {
 }
 
 describe('CalculationInputs', () => {
+  it('offers suppliers and product types to a user with only the calculation role (reposicao/opcoes/*)', async () => {
+    const onCalculate = renderInputs();
+    const urls = () => (fetch as unknown as { mock: { calls: unknown[][] } }).mock.calls.map(([input]) => String(input instanceof Request ? input.url : input));
+    await waitFor(() => expect(urls().some((u) => u.includes('reposicao/opcoes/tipo-produto'))).toBe(true));
+    fireEvent.mouseDown(screen.getByLabelText('Tipo de produto'));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByText('Livro impresso'));
+    const supplier = screen.getByLabelText('Fornecedor (editora)');
+    fireEvent.mouseDown(supplier);
+    fireEvent.keyDown(supplier, { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Companhia das Letras' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Calcular' }));
+    await waitFor(() => expect(onCalculate).toHaveBeenCalledTimes(1));
+    expect(onCalculate.mock.calls[0][0]).toMatchObject({ tipoProduto: 3, idEditora: 7 });
+    // never the registers' own endpoints, which need other roles
+    expect(urls().filter((u) => /core-api\/(editora|usuario|relatorio)/.test(u))).toEqual([]);
+  });
+
   it('shows the error under the field and does not calculate while an input is out of bounds', async () => {
     const onCalculate = renderInputs();
     const level = screen.getByLabelText('Nível de serviço (%)');
@@ -114,9 +139,11 @@ describe('CalculationInputs', () => {
     fireEvent.click(within(await screen.findByRole('listbox')).getByText('Semanal'));
     expect((screen.getByLabelText('Múltiplo de pedido') as HTMLInputElement).value).toBe('5');
     expect((screen.getByLabelText('Prazo de entrega (meses)') as HTMLInputElement).value).toBe('2');
+    // the template's supplier by its name (the answer's `editora`), not '#7'
+    expect((screen.getByLabelText('Fornecedor (editora)') as HTMLInputElement).value).toBe('Companhia das Letras');
     fireEvent.click(screen.getByRole('button', { name: 'Calcular' }));
     await waitFor(() => expect(onCalculate).toHaveBeenCalledTimes(1));
-    expect(onCalculate.mock.calls[0][0]).toMatchObject({ idModelo: 4, quantidadeMinimaPedido: 5, nivelServico: 95, metodoPonderacao: 'TSB', dataInicio: '2025-06-01', dataFim: '2026-05-31' });
+    expect(onCalculate.mock.calls[0][0]).toMatchObject({ idModelo: 4, quantidadeMinimaPedido: 5, nivelServico: 95, metodoPonderacao: 'TSB', dataInicio: '2025-06-01', dataFim: '2026-05-31', idEditora: 7 });
   });
 
   it('deletes a template only after the SPEC 8 confirmation', async () => {

@@ -17,7 +17,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import SaveIcon from '@mui/icons-material/BookmarkAddOutlined';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useTranslation } from 'react-i18next';
-import { REPLENISHMENT_BASES, REPLENISHMENT_METHODS, REQUIRED, hasRole, pickerReadRoles, stockReportOptionsSchema, type ReplenishmentCalculationRequest, type ReplenishmentTemplate } from '@acervo/contracts';
+import { z } from 'zod';
+import { REPLENISHMENT_BASES, REPLENISHMENT_LOOKUP_ROLES, REPLENISHMENT_METHODS, hasRole, idNomeSchema, type ReplenishmentCalculationRequest, type ReplenishmentTemplate } from '@acervo/contracts';
 import { api } from '../../../shared/api/api-client.ts';
 import { ConfirmDialog } from '../../../shared/confirm/confirm-dialog.tsx';
 import { DATE_FORMAT } from '../../../shared/format/format.ts';
@@ -46,16 +47,15 @@ const toPublisherOption = (row: unknown) => {
   return typeof r.id === 'number' ? { value: r.id, label: r.nome ?? `#${r.id}` } : null;
 };
 
-/** The ERP product types (`GET relatorio/estoque/opcoes`), when the user may read them; otherwise the select offers "all" only. */
+/** The company's ERP product types (`GET reposicao/opcoes/tipo-produto`, readable with either replenishment role). */
 function useProductTypes() {
   const { user } = useSession();
-  const allowed = hasRole(user?.roles ?? [], REQUIRED.relatorioEstoque);
+  const allowed = hasRole(user?.roles ?? [], REPLENISHMENT_LOOKUP_ROLES);
   return useQuery({
-    queryKey: ['stock-report', 'options'],
-    queryFn: async ({ signal }) => stockReportOptionsSchema.parse(await api.get<unknown>('relatorio/estoque/opcoes', { signal, area: false, toastErrors: false })),
+    queryKey: ['reposicao', 'opcoes', 'tipo-produto'],
+    queryFn: async ({ signal }) => z.array(idNomeSchema).parse(await api.get<unknown>('reposicao/opcoes/tipo-produto', { signal, area: false, toastErrors: false })),
     staleTime: 5 * 60_000,
     enabled: allowed,
-    select: (data) => data.tiposProduto,
   });
 }
 
@@ -89,7 +89,7 @@ export function CalculationInputs({ initialValues, templates, calculating, onCal
   const pickTemplate = (id: string) => {
     const template = templates.find((tpl) => String(tpl.id) === id);
     if (!template) reset({ ...getValues(), idModelo: '' });
-    else reset(formValuesFromInputs(template.parametros, id));
+    else reset(formValuesFromInputs(template.parametros, id, template.editora ?? ''));
   };
 
   const openSave = async () => {
@@ -164,8 +164,9 @@ export function CalculationInputs({ initialValues, templates, calculating, onCal
 
   return (
     <Box component="form" id="replenishment-form" noValidate aria-label={t('replenishment.calc.inputs')} onSubmit={(e) => void handleSubmit((values) => onCalculate(toCalculationRequest(values)))(e)}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' }, alignItems: 'start' }}>
-        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', gridColumn: { sm: '1 / -1', md: 'span 2' } }}>
+      {/* minmax(0, …) and minWidth 0: a long template or supplier name is cut with an ellipsis instead of widening the form past a phone's screen */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', minWidth: 0, gridColumn: { sm: '1 / -1', md: 'span 2' } }}>
           <Controller
             name="idModelo"
             control={control}
@@ -313,8 +314,8 @@ export function CalculationInputs({ initialValues, templates, calculating, onCal
             <PagedAutocomplete
               id="repl-idEditora"
               label={t('replenishment.calc.editora')}
-              path="editora"
-              role={pickerReadRoles(REQUIRED.editoras)}
+              path="reposicao/opcoes/editora"
+              role={REPLENISHMENT_LOOKUP_ROLES}
               toOption={toPublisherOption}
               value={field.value ? { value: Number(field.value), label: getValues('editora') || `#${field.value}` } : null}
               onChange={(option) => {

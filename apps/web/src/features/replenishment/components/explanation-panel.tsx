@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ReplenishmentExplanation } from '@acervo/contracts';
+import { explanationStepTexts } from './explanation-steps.ts';
 
 /** The chart in a chunk of its own (MUI X Charts is large; most lines are never explained). */
 const ExplanationChart = lazy(async () => ({ default: (await import('./explanation-chart.tsx')).ExplanationChart }));
@@ -24,8 +25,9 @@ function paramText(value: ReplenishmentExplanation['parametros'][string], fmt: I
 
 /**
  * What lies behind one result line (issue 18 Part 2, `GET …/explicacao`): a small chart of the
- * monthly history and the forecast band (q10–q90 and the mean), the arithmetic in words (`passos`,
- * the server's sentences), and the numbers: method (asked and used, demand class, parameters),
+ * monthly history and the forecast band (q10–q90 and the mean), the arithmetic in words (the
+ * structured steps `passosEstruturados` written in the interface language, `explanationStepTexts`),
+ * and the numbers: method (asked and used, demand class, parameters),
  * horizon, service-level quantile, stockout correction, the stock terms, the level, the need,
  * the multiple and the suggestion. Units throughout; decimals in the interface language.
  */
@@ -58,7 +60,9 @@ export function ExplanationPanel({ explanation: e }: ExplanationPanelProps) {
       {children}
     </Box>
   );
-  const params = Object.entries(e.parametros);
+  // AUTOMATICO's reason is a pt-BR sentence of the server: the method step says it in the interface language
+  const params = Object.entries(e.parametros).filter(([key]) => key !== 'motivo');
+  const steps = explanationStepTexts(e, t, i18n.language);
   return (
     <Box data-testid="replenishment-explanation">
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
@@ -79,7 +83,7 @@ export function ExplanationPanel({ explanation: e }: ExplanationPanelProps) {
         {t('replenishment.explain.steps')}
       </Typography>
       <Box component="ol" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }}>
-        {e.passos.map((step, i) => (
+        {steps.map((step, i) => (
           <Typography component="li" variant="body2" key={i}>
             {step}
           </Typography>

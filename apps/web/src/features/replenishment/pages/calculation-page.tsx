@@ -247,7 +247,12 @@ export function CalculationPage() {
   };
 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the form starts from the stored inputs once they arrive (a reload), then is the user's
-  const initialValues = useMemo(() => (result ? formValuesFromInputs(result.parametros, result.parametros.idModelo ? String(result.parametros.idModelo) : '') : defaultFormValues()), [result?.id]);
+  const initialValues = useMemo(() => {
+    if (!result) return defaultFormValues();
+    // a calculation limited to one supplier lists only its lines: they name it (the picker shows the name, not the id)
+    const supplier = result.itens.itens.find((line) => line.idEditora === result.parametros.idEditora)?.editora ?? '';
+    return formValuesFromInputs(result.parametros, result.parametros.idModelo ? String(result.parametros.idModelo) : '', supplier);
+  }, [result?.id]);
 
   const supplierOptions = useMemo(
     () => (suppliers.data ?? []).filter((s) => s.idEditora !== null).map((s) => ({ value: String(s.idEditora), label: s.editora ?? `#${s.idEditora}` })),

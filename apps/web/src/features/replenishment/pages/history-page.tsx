@@ -202,7 +202,7 @@ function ReplacementDetailView({ id, onBack }: { id: number; onBack: () => void 
       t('replenishment.detail.tipoCalculo'),
       !p.maisVendidos ? t('replenishment.detail.allTitles') : p.maisVendidos.tipo === 'TOP' ? t('replenishment.detail.maisVendidosTop', { valor: p.maisVendidos.valor }) : t('replenishment.detail.maisVendidosAbc', { valor: p.maisVendidos.valor }),
     ],
-    [t('replenishment.detail.fornecedor'), p.idEditora ? `#${p.idEditora}` : t('replenishment.detail.all')],
+    [t('replenishment.detail.fornecedor'), p.idEditora ? (r.editora ?? `#${p.idEditora}`) : t('replenishment.detail.all')],
     [t('replenishment.detail.considerando'), p.considerarDevolucoes === false ? t('replenishment.detail.withoutReturns') : t('replenishment.detail.withReturns')],
     [t('replenishment.detail.estoqueMinimo'), n(p.estoqueMinimo)],
     [t('replenishment.detail.fatorProjecao'), n(p.periodosProjecao ?? 1)],
