@@ -1,7 +1,7 @@
 /**
  * Replenishment calculation over the whole catalogue (issue 18 Part 2):
  *
- *   npm run bench:replenishment -w @acervo/bench -- [--titles 100000] [--months 24] [--database-url postgres://…] [--prefix h1_repl] [--runs 3]
+ *   npm run bench:replenishment -w @acervo/bench -- [--titles 100000] [--months 24] [--database-url postgres://…] [--prefix h1_repl] [--runs 3] [--steps a0,a,b,c1,c2]
  *   npm run bench:replenishment -w @acervo/bench -- --pglite [--titles 6000]
  * (`--keep`: the PostgreSQL database is kept and its URL printed, to EXPLAIN the queries on it.)
  *
@@ -12,16 +12,20 @@
  *    too, for saldoRede), and `--months` months of billing rollup rows (`rel_faturamento_produto`,
  *    grain M) ending 2026-10: intermittent demand, each title selling in a share of months drawn
  *    per title (5–95 %), 1–40 units, 4 % of rows returns — from hashes, the same data every run. ANALYZE.
- * 2. Timed, `--runs` times each, median (and the RSS peak of the process, sampled every 10 ms):
+ * 2. Timed, `--runs` times each, median (and the RSS peak of the process, sampled every 10 ms; the
+ *    CPU time of this process and, on PostgreSQL, of the database backends: they do not stretch
+ *    with the machine's load; `--steps c1` runs only that step, so its RSS is its own):
  *    a0. floor: one SUM per title over the period's rollup rows, the least any calculation reads;
- *    a. baseline: the SQL aggregation alone (`prepareLines`: candidates, demand arrays, lost sales,
- *       coverage, merged into per-title inputs) — what any calculation must read;
+ *    a. baseline: the reads alone (`prepareLines`: candidates, demand, lost sales, saldoRede and
+ *       coverage as per-title inputs, read at once) — what any calculation must read;
  *    b. forecasting alone on the prepared inputs, one thread and with worker threads;
  *    c. `POST reposicao/calculo` end to end (`calculate`: a + forecast + store), AUTOMATICO,
  *       lead time 1 + projection 2, service level 90 %, storing the lines with a suggestion
  *       (default `somenteComReposicao`) and with every line (`somenteComReposicao: false`, 100,000 rows).
- * Prints the load average beside the figures (a busy 2-core machine stretches them).
+ * Prints the load average beside the figures (a busy 2-core machine stretches them), and after c1
+ * and c2 a digest of the stored lines (equal digests = the same results, e.g. before and after a change).
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -61,29 +65,50 @@ const LINE_DIGEST_COLUMNS = `produto_id, erp_produto_id, sku, isbn13, titulo, au
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
+ * CPU time (user + system, ms) of the PostgreSQL backends connected to the bench's database, read
+ * from /proc (the server runs on this machine; null when it cannot be read, and on PGlite, whose
+ * work is this process's). A backend that exits, or a parallel worker, during a step is missed.
+ */
+let dbCpu: () => Promise<Map<number, number> | null> = async () => null;
+const TICK_MS = 10; // USER_HZ 100
+function backendCpu(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Runs `fn` `RUNS` times; the median wall time, the median CPU time of this process (user + system,
- * worker threads included; the database server's is not), and the RSS peak seen while it ran.
- * The CPU time does not stretch with the machine's load as the wall time does.
+ * worker threads included) and of the database backends (PostgreSQL), and the RSS peak seen while
+ * it ran. CPU times do not stretch with the machine's load as the wall time does.
  */
 async function timed<T>(label: string, fn: () => Promise<T>): Promise<{ ms: number; rss: number; last: T }> {
   const times: number[] = [];
   const cpus: number[] = [];
+  const dbCpus: number[] = [];
   let peak = 0;
   let last!: T;
   for (let i = 0; i < RUNS; i++) {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const dbBefore = await dbCpu();
     const cpu = process.cpuUsage();
     const start = performance.now();
     last = await fn();
     times.push(performance.now() - start);
     const used = process.cpuUsage(cpu);
+    const dbAfter = await dbCpu();
     cpus.push((used.user + used.system) / 1000);
+    if (dbBefore && dbAfter) dbCpus.push([...dbAfter].reduce((sum, [pid, ms]) => sum + ms - (dbBefore.get(pid) ?? 0), 0));
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
   }
   const ms = median(times);
+  const dbText = dbCpus.length ? `  DB CPU ${median(dbCpus).toFixed(0)} ms (${dbCpus.map((t) => t.toFixed(0)).join(', ')})` : '';
   console.log(
-    `${label.padEnd(64)} ${ms.toFixed(0).padStart(7)} ms  (runs ${times.map((t) => t.toFixed(0)).join(', ')})  CPU ${median(cpus).toFixed(0)} ms (${cpus.map((t) => t.toFixed(0)).join(', ')})  RSS peak ${mb(peak)}  load ${load()}`,
+    `${label.padEnd(64)} ${ms.toFixed(0).padStart(7)} ms  (runs ${times.map((t) => t.toFixed(0)).join(', ')})  CPU ${median(cpus).toFixed(0)} ms (${cpus.map((t) => t.toFixed(0)).join(', ')})${dbText}  RSS peak ${mb(peak)}  load ${load()}`,
   );
   return { ms, rss: peak, last };
 }
@@ -133,6 +158,18 @@ async function main(): Promise<void> {
     drop = values.keep ? async () => console.log(`kept ${scratch.url}`) : scratch.drop;
   }
   try {
+    if (!values.pglite) {
+      dbCpu = async () => {
+        const pids = resultRows<{ pid: number }>(await db.db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`));
+        const out = new Map<number, number>();
+        for (const { pid } of pids) {
+          const ms = backendCpu(Number(pid));
+          if (ms === null) return null;
+          out.set(Number(pid), ms);
+        }
+        return out;
+      };
+    }
     const seed = await seedDemoData(db.db);
     const [c1, c2] = seed.companyIds;
     const loadStart = performance.now();
