@@ -77,13 +77,13 @@ export interface TitleRow {
   /** Units of approved replacements the ERP stock does not show yet (docs/replenishment.md "coberto"); null when none. */
   coberto: string | number | null;
   /**
-   * Net demand as "month:units,month:units,…", month = 0-based index in the period (an index may
-   * repeat, one entry per rollup row: the reader sums them); null without any billing row. Text,
-   * not int[]: node-postgres and PGlite parse one text several times faster than arrays.
+   * Net demand, one entry per rollup row, comma-separated: entry = days × 2⁴⁰ + signed units, days
+   * counted from the period's first day (the reader decodes it and sums the entries of a month); null without any billing row. One bigint per row collected by `array_agg` costs the
+   * database a third less than building a "month:units" text per row (1.04 → 0.69 s CPU for 1.2 million
+   * rows), and node-postgres parses one text column far faster than arrays.
    */
   meses: string | null;
-  /** The period's net units and net cents (best-seller ranking); null without any billing row. */
-  quantidade: string | number | null;
+  /** The period's net cents (best-seller ABC ranking; null unless `withValue`, and without billing rows). */
   valor_centavos: string | number | null;
   /** Lost sales as "month:units,…" (same indexes); null without any lost sale. */
   perdas: string | null;
@@ -106,10 +106,16 @@ export interface TitleQueryOptions {
   /** The period, `YYYY-MM-DD` inclusive days. */
   start: string;
   end: string;
-  /** Month index (year·12 + month − 1) of the period's first month: the texts count months from it. */
+  /** Month index (year·12 + month − 1) of the period's first month: the lost sales count months from it. */
   startIndex: number;
   considerReturns: boolean;
+  /** Whether to sum the net cents sold (`valor_centavos`, for the best-seller ranking). */
+  withValue: boolean;
 }
+
+/** Multiplier of the day in a demand entry (`TitleRow.meses`): units up to ±2³⁹ per rollup row, days up to 8,191 (60 months ≈ 1,830). */
+export const DEMAND_DAY_FACTOR = 2 ** 40;
+
 
 /**
  * The query of the calculation's inputs, one `TitleRow` per candidate title (catalogue product with a
@@ -149,9 +155,9 @@ export function titleInputsQuery(o: TitleQueryOptions): SQL {
         sum(fisico) AS fisico, sum(reservado) AS reservado, sum(bloqueado) AS bloqueado, sum(pedido_compra) AS pedido_compra
       FROM candidato GROUP BY produto_id
     ), demanda AS (
-      SELECT p.produto_id, string_agg(g.meses, ',') AS meses, sum(g.quantidade)::bigint AS quantidade, sum(g.valor_centavos)::bigint AS valor_centavos
-      FROM (SELECT r.produto_id, string_agg(${month(sql`r.periodo`)} || ':' || ${signed('quantidade')}, ',') AS meses,
-          sum(${signed('quantidade')}) AS quantidade, sum(${signed('valor_centavos')}) AS valor_centavos
+      SELECT p.produto_id, string_agg(g.meses, ',') AS meses, ${o.withValue ? sql`sum(g.valor_centavos)::bigint` : sql`NULL::bigint`} AS valor_centavos
+      FROM (SELECT r.produto_id, array_to_string(array_agg((r.periodo - ${o.start}::date)::bigint * ${DEMAND_DAY_FACTOR}::bigint + ${signed('quantidade')}), ',') AS meses
+          ${o.withValue ? sql`, sum(${signed('valor_centavos')}) AS valor_centavos` : sql``}
         FROM rel_faturamento_produto r
         WHERE r.operacao_id = ANY (ARRAY(SELECT o.id FROM erp_tipo_operacao_fiscal o WHERE ${billingNature('o')}))
           AND r.empresa_id IN (${ids(o.basis)}) AND (${sql.join(ranges, sql` OR `)}) ${o.considerReturns ? sql`` : sql`AND NOT r.devolucao`}
@@ -183,7 +189,7 @@ export function titleInputsQuery(o: TitleQueryOptions): SQL {
       GROUP BY ri.produto_id
     )
     SELECT t.produto_id, t.erp_produto_id, c.editora_id, rp.situacao, rp.tipo_produto_id, rp.preco_centavos, rp.custo_centavos, c.estoque_minimo, c.estoque_maximo,
-      t.fisico, t.reservado, t.bloqueado, t.pedido_compra, rede.rede, cob.quantidade AS coberto, d.meses, d.quantidade, d.valor_centavos, pe.perdas
+      t.fisico, t.reservado, t.bloqueado, t.pedido_compra, rede.rede, cob.quantidade AS coberto, d.meses, d.valor_centavos, pe.perdas
     FROM titulo t
     JOIN erp_produto rp ON rp.id = t.erp_produto_id
     JOIN produto c ON c.id = t.produto_id
@@ -248,7 +254,7 @@ export async function insertLines(db: Executor, calculationId: number, lines: re
     await db.execute(sql`INSERT INTO reposicao_calculo_item (calculo_id, ${sql.raw(LINE_COLUMNS)}, sku, isbn13, titulo, editora, autores)
       SELECT ${calculationId}::int, ${sql.raw(select)}, ep.id_erp, c.isbn13, c.titulo, ed.nome,
         (SELECT left(string_agg(pc.nome_completo, '; ' ORDER BY pc.ordem), 500) FROM produto_contribuidor pc WHERE pc.produto_id = r.produto_id)
-      FROM jsonb_to_recordset(${chunk}::jsonb) AS r(${sql.raw(LINE_RECORD)})
+      FROM json_to_recordset(${chunk}::json) AS r(${sql.raw(LINE_RECORD)})
       JOIN produto c ON c.id = r.produto_id
       LEFT JOIN erp_produto ep ON ep.id = r.erp_produto_id
       LEFT JOIN editora ed ON ed.id = c.editora_id`);

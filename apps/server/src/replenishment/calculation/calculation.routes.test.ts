@@ -215,6 +215,17 @@ describe('POST reposicao/calculo: the demand', () => {
     expect(line(await allLines(off.id), 2).demandaMedia).toBe(4);
   });
 
+  it('counts the days of partial months at either end of the period (day rollups), by their month', async () => {
+    // 2026-01-15 … 2026-06-09: January's invoice (10th) before the start, June's (10th) after the end;
+    // P2's return of 2 on March 20 inside
+    const calc = await calculateOk({ dataInicio: '2026-01-15', dataFim: '2026-06-09' });
+    expect((await explain(calc.id, 1)).historico.map((h) => h.quantidade)).toEqual([0, 2, 2, 2, 2, 0]);
+    expect((await explain(calc.id, 2)).historico.map((h) => h.quantidade)).toEqual([0, 4, 2, 4, 4, 0]);
+    // TOP 1 by units sold in the period: P2 (4 + 2 + 4 + 4 = 14) over P1 (8)
+    const top = await calculateOk({ dataInicio: '2026-01-15', dataFim: '2026-06-09', maisVendidos: { tipo: 'TOP', valor: 1 } });
+    expect([...(await allLines(top.id)).keys()]).toEqual([catalogue.get(2)!]);
+  });
+
   it('raises the demand of a month with registered lost sales (stockout correction)', async () => {
     const calc = await calculateOk({});
     const e = await explain(calc.id, 3);

@@ -25,7 +25,7 @@ import { INVALID_SORTER_MESSAGE, matchesTerm, termPattern } from '../../shared/p
 import type { AuthContext } from '../../shared/request-auth.ts';
 import { monthIndex, periodOf } from '../forecast/history-csv.ts';
 import { explainLine, type LineResult, type LineSettings } from './calculation.engine.ts';
-import { INSERT_CHUNK, insertLines, titleInputsQuery, userCompanyIds, type LineRow, type TitleRow } from './calculation.repository.ts';
+import { DEMAND_DAY_FACTOR, INSERT_CHUNK, insertLines, titleInputsQuery, userCompanyIds, type LineRow, type TitleRow } from './calculation.repository.ts';
 import { createLinePool, defaultWorkers, type LinePool } from './calculation.parallel.ts';
 
 /*
@@ -166,13 +166,31 @@ async function readSettings(tx: Executor): Promise<void> {
   await tx.execute(sql`SET LOCAL jit = off`);
 }
 
+/** How a calculation reads its titles: the query, the basis, and the period's months and days. */
+interface TitleQuery {
+  query: SQL;
+  basis: number[];
+  /** Month index (year·12 + month − 1) of the period's first month. */
+  historyStart: number;
+  months: number;
+  /** Month (0-based in the period) of each day of the period, by day offset from its first day. */
+  monthOfDay: Int16Array;
+}
+
 /** The basis, the other companies and the month range of a calculation, and the query of its titles. */
-async function titleQuery(db: Executor, auth: AuthContext, companyId: number, p: ResolvedInputs): Promise<{ query: SQL; basis: number[]; historyStart: number; months: number }> {
+async function titleQuery(db: Executor, auth: AuthContext, companyId: number, p: ResolvedInputs): Promise<TitleQuery> {
   const network = await userCompanyIds(db, auth.userId);
   if (!network.includes(companyId)) network.push(companyId);
   const basis = p.base === 'REDE' ? network : [companyId];
   const historyStart = monthIndex(p.dataInicio.slice(0, 7));
   const months = monthIndex(p.dataFim.slice(0, 7)) - historyStart + 1;
+  const first = Date.parse(`${p.dataInicio}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${p.dataFim}T00:00:00Z`) - first) / 86_400_000) + 1;
+  const monthOfDay = new Int16Array(days);
+  for (let d = 0; d < days; d++) {
+    const date = new Date(first + d * 86_400_000);
+    monthOfDay[d] = date.getUTCFullYear() * 12 + date.getUTCMonth() - historyStart;
+  }
   const query = titleInputsQuery({
     basis,
     others: network.filter((c) => c !== companyId),
@@ -184,11 +202,12 @@ async function titleQuery(db: Executor, auth: AuthContext, companyId: number, p:
     end: p.dataFim,
     startIndex: historyStart,
     considerReturns: p.considerarDevolucoes,
+    withValue: p.maisVendidos?.tipo === 'ABC',
   });
-  return { query, basis, historyStart, months };
+  return { query, basis, historyStart, months, monthOfDay };
 }
 
-/** "i:q,i:q" (indexes may repeat: summed) as `months` values, indexes outside [0, months) ignored. */
+/** Lost sales "i:q,i:q" (indexes may repeat: summed) as `months` values, indexes outside [0, months) ignored. */
 function monthlyValues(text: string, months: number): number[] {
   const out = new Array<number>(months).fill(0);
   for (const entry of text.split(',')) {
@@ -199,13 +218,24 @@ function monthlyValues(text: string, months: number): number[] {
   return out;
 }
 
-/** One title's row as the engine's inputs (demand of a month whose returns exceed its invoices reads 0). */
-function prepare(row: TitleRow, months: number): PreparedLine {
-  let history: number[];
+/**
+ * One title's row as the engine's inputs: the demand entries (`TitleRow.meses`: day × 2⁴⁰ + units)
+ * summed per month — a month whose returns exceed its invoices reads 0 — and over the period (units sold).
+ */
+function prepare(row: TitleRow, q: TitleQuery): PreparedLine {
+  const history = new Array<number>(q.months).fill(0);
+  let quantitySold = 0;
   if (row.meses) {
-    history = monthlyValues(row.meses, months);
-    for (let i = 0; i < months; i++) if (history[i] < 0) history[i] = 0;
-  } else history = new Array<number>(months).fill(0);
+    for (const entry of row.meses.split(',')) {
+      const v = Number(entry);
+      const day = Math.round(v / DEMAND_DAY_FACTOR);
+      const units = v - day * DEMAND_DAY_FACTOR;
+      quantitySold += units;
+      const i = day >= 0 && day < q.monthOfDay.length ? q.monthOfDay[day] : -1;
+      if (i >= 0 && i < q.months) history[i] += units;
+    }
+    for (let i = 0; i < q.months; i++) if (history[i] < 0) history[i] = 0;
+  }
   const fisico = n(row.fisico);
   const reservado = n(row.reservado);
   const bloqueado = n(row.bloqueado);
@@ -218,10 +248,10 @@ function prepare(row: TitleRow, months: number): PreparedLine {
     pedidoCompra,
     rede: n(row.rede),
     history,
-    lostSales: row.perdas ? monthlyValues(row.perdas, months) : null,
+    lostSales: row.perdas ? monthlyValues(row.perdas, q.months) : null,
     available: fisico - reservado - bloqueado + pedidoCompra,
     covered: n(row.coberto),
-    quantitySold: n(row.quantidade),
+    quantitySold,
     valueSold: n(row.valor_centavos),
   };
 }
@@ -235,12 +265,12 @@ const balanceFilter = (p: ResolvedInputs) => (lines: PreparedLine[]) => (p.somen
  * reads through a cursor instead unless a best-seller filter needs every title first.
  */
 export async function prepareLines(db: Executor, auth: AuthContext, companyId: number, p: ResolvedInputs): Promise<{ lines: PreparedLine[]; historyStart: number }> {
-  const { query, historyStart, months } = await titleQuery(db, auth, companyId, p);
+  const q = await titleQuery(db, auth, companyId, p);
   const rows = await db.transaction(async (tx) => {
     await readSettings(tx);
-    return resultRows<TitleRow>(await tx.execute(query));
+    return resultRows<TitleRow>(await tx.execute(q.query));
   });
-  return { lines: balanceFilter(p)(bestSellers(rows.map((r) => prepare(r, months)), p.maisVendidos)), historyStart };
+  return { lines: balanceFilter(p)(bestSellers(rows.map((r) => prepare(r, q)), p.maisVendidos)), historyStart: q.historyStart };
 }
 
 /** The stored line of a prepared title and its result, or null when it is not stored (`somenteComReposicao` without suggestion). */
@@ -311,11 +341,11 @@ export async function calculate(db: Db, auth: AuthContext, companyId: number, bo
   }
   const p = resolveInputs(body);
   const settings = lineSettings(p);
-  const { query, basis, historyStart, months } = await titleQuery(db, auth, companyId, p);
+  const q = await titleQuery(db, auth, companyId, p);
   let workers = options.workers;
   if (workers === undefined) {
     const [{ n: candidates }] = resultRows<{ n: number }>(
-      await db.execute(sql`SELECT count(*)::int AS n FROM erp_produto WHERE empresa_id IN (${sql.join(basis.map((c) => sql`${c}::int`), sql`, `)}) AND produto_id IS NOT NULL`),
+      await db.execute(sql`SELECT count(*)::int AS n FROM erp_produto WHERE empresa_id IN (${sql.join(q.basis.map((c) => sql`${c}::int`), sql`, `)}) AND produto_id IS NOT NULL`),
     );
     workers = Number(candidates) >= PARALLEL_THRESHOLD ? defaultWorkers() : 0;
   }
@@ -323,7 +353,7 @@ export async function calculate(db: Db, auth: AuthContext, companyId: number, bo
   const pool = createLinePool(settings, workers);
   const batchSize = Math.max(1, options.batchSize ?? CALCULATION_BATCH);
   try {
-    const id = await db.transaction((tx) => calculateIn(tx, { auth, companyId, body, p, query, historyStart, months, pool, startedAt, batchSize }));
+    const id = await db.transaction((tx) => calculateIn(tx, { auth, companyId, body, p, q, pool, startedAt, batchSize }));
     return await getCalculation(db, companyId, id);
   } finally {
     await pool.close();
@@ -341,14 +371,14 @@ export async function calculate(db: Db, auth: AuthContext, companyId: number, bo
  */
 async function calculateIn(
   tx: Executor,
-  c: { auth: AuthContext; companyId: number; body: ReplenishmentCalculationRequest; p: ResolvedInputs; query: SQL; historyStart: number; months: number; pool: LinePool; startedAt: number; batchSize: number },
+  c: { auth: AuthContext; companyId: number; body: ReplenishmentCalculationRequest; p: ResolvedInputs; q: TitleQuery; pool: LinePool; startedAt: number; batchSize: number },
 ): Promise<number> {
-  const { p, months, pool, batchSize } = c;
+  const { p, q, pool, batchSize } = c;
   await readSettings(tx);
   const [created] = resultRows<{ id: number }>(
     await tx.execute(sql`INSERT INTO reposicao_calculo (empresa_id, usuario_id, modelo_id, parametros, totais, historico_inicio, duracao_ms, expira_em)
       VALUES (${c.companyId}::int, ${c.auth.userId}::int, ${c.body.idModelo ?? null}::int, ${JSON.stringify({ ...c.body })}::jsonb, '{}'::jsonb,
-        ${periodOf(c.historyStart)}, 0, now() + make_interval(hours => ${REPLENISHMENT_LIMITS.resultRetentionHours}::int))
+        ${periodOf(q.historyStart)}, 0, now() + make_interval(hours => ${REPLENISHMENT_LIMITS.resultRetentionHours}::int))
       RETURNING id`),
   );
   const id = Number(created.id);
@@ -377,12 +407,12 @@ async function calculateIn(
   const keep = balanceFilter(p);
   try {
     if (p.maisVendidos) {
-      const all = bestSellers(resultRows<TitleRow>(await tx.execute(c.query)).map((r) => prepare(r, months)), p.maisVendidos);
+      const all = bestSellers(resultRows<TitleRow>(await tx.execute(q.query)).map((r) => prepare(r, q)), p.maisVendidos);
       const lines = keep(all);
       for (let i = 0; i < lines.length; i += batchSize) await store(lines.slice(i, i + batchSize));
     } else {
       const cursor = sql.raw(`reposicao_calculo_${id}`);
-      await tx.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR ${c.query}`);
+      await tx.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR ${q.query}`);
       const fetch = () => serial(async () => resultRows<TitleRow>(await tx.execute(sql`FETCH ${sql.raw(String(batchSize))} FROM ${cursor}`)));
       const ahead = () => {
         const promise = fetch();
@@ -395,7 +425,7 @@ async function calculateIn(
         if (rows.length === 0) break;
         // the next batch is asked for before this one is computed: the database reads it meanwhile
         next = rows.length < batchSize ? Promise.resolve([]) : ahead();
-        await store(keep(rows.map((r) => prepare(r, months))));
+        await store(keep(rows.map((r) => prepare(r, q))));
       }
       await serial(() => tx.execute(sql`CLOSE ${cursor}`));
     }
