@@ -1,35 +1,31 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hashPassword, type ReplenishmentCalculation, type ReplenishmentItem, type ReplacementDetail, type Schedule } from '@acervo/contracts';
+import type { ReplenishmentCalculation, ReplenishmentItem, ReplacementDetail, Schedule } from '@acervo/contracts';
 import { auditScreen, layoutSettled, newPage, useBrowser } from './src/browser.ts';
 import { signIn } from './src/session.ts';
-import { freePort, startServer, type RunningServer } from './src/server.ts';
 import { waitForToast } from './src/toast.ts';
 import { gridSettled } from './src/list.ts';
+import { erpServer } from './src/erp-server.ts';
 
 /**
- * Stock replacement (issue 18 Parts 2–3) on its own server with the demo's ERP simulator
- * in-process (`ERP_SIM`): once the first sync has stored the demo's stock and 24 months of sales,
+ * Stock replacement (issue 18 Parts 2–3) on the run's shared ERP server (the demo's ERP simulator
+ * in-process, `src/erp-server.ts`): once the first sync has stored the demo's stock and 24 months of sales,
  * a calculation runs from the screen, one line's explanation opens, one quantity to order is
  * edited in place, a replacement is generated and approved; its purchase order reaches the
  * simulator (ENVIADO with the ERP's number), and after the next stock sync a new calculation shows
  * the ordered units as "Pedido" of that title. Both screens are audited (axe, no sideways scroll)
- * at 1366x768 and 390x844.
+ * at 1366x768 and 390x844. The server is not pristine (orders ran before, the simulator keeps
+ * selling): the test compares the title's units on order with what it read before approving.
  */
 const browser = useBrowser();
-let server: RunningServer | undefined;
-let dataDir = '';
-let baseURL = '';
-let token = '';
+const erp = erpServer();
+const baseURL = erp.baseURL;
 
 /** A JSON call of the API as admin. */
 async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL}/api/core-api/${url}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { authorization: await erp.adminAuthorization(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
@@ -51,22 +47,6 @@ async function calculate(page: Page): Promise<ReplenishmentCalculation> {
   await gridSettled(page);
   return calc;
 }
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acervo-e2e-replenishment-'));
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ERP_SIM: 'true', ERP_SIM_PORT: String(await freePort()) };
-  // the demo ERP (6,000 titles, 24 months) is generated before the server listens: over a minute on a busy machine
-  server = await startServer(env, baseURL, 'replenishment server', 180_000);
-  const login = await fetch(`${baseURL}/api/core-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: hashPassword('admin') }) });
-  token = ((await login.json()) as { token: string }).token;
-}, 200_000);
-
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('stock replacement', () => {
   it('calculates, explains, edits, generates and approves; the purchase order reaches the ERP and the next calculation sees it', async () => {
@@ -171,7 +151,7 @@ describe('stock replacement', () => {
       await expect
         .poll(
           async () => {
-            await fetch(`${baseURL}/api/core-api/agendamento/${stockSync!.id}/executar`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+            await fetch(`${baseURL}/api/core-api/agendamento/${stockSync!.id}/executar`, { method: 'POST', headers: { authorization: await erp.adminAuthorization() } });
             const next = await api<ReplenishmentCalculation>('POST', 'reposicao/calculo', { dataInicio: yearAgo, dataFim: today, somenteComReposicao: false });
             const lines = await api<{ itens: ReplenishmentItem[] }>('GET', `reposicao/calculo/${next.id}/itens?term=${first.isbn13 ?? first.titulo}`);
             return lines.itens.find((l) => l.idProduto === first.idProduto)?.quantidadePedidaCompra ?? -1;

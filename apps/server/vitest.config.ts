@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -13,6 +14,9 @@ const postgresOnly = [
 ];
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: ONE on CI's 2 cores, so the files (each
+    // with its own database) ran one after the other. As many as the cores, at most 4 (docs/ci.md).
+    maxWorkers: Math.min(Math.max(availableParallelism(), 1), 4),
     // one migrated in-memory PGlite cluster, loaded by every file instead of migrating its own
     globalSetup: ['./src/test/pglite-snapshot.ts'],
     projects: [

@@ -5,7 +5,7 @@ import { waitForHealth } from './server.ts';
 
 /**
  * The shared server with the demo's ERP simulator in-process (started by `global-setup.ts`, on
- * its own PGlite folder, for the whole run): the files that need ERP data (dashboard, orders) use
+ * its own PGlite folder, for the whole run): the files that need ERP data (orders, replenishment, dashboard) use
  * it instead of each booting a server, generating the simulator's 6,000 titles and waiting for a
  * first sync of their own. Its data is not pristine: another file may have sent an order to the
  * ERP before, and the simulator keeps selling (2 sales a minute a company), so a file asserts on

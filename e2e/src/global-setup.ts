@@ -13,7 +13,7 @@ declare module 'vitest' {
     baseURL: string;
     /**
      * A second server, on its own fresh PGlite folder, with the demo's ERP simulator in-process
-     * (`ERP_SIM=true`): the files that need ERP data (dashboard, orders) share it instead of each
+     * (`ERP_SIM=true`): the files that need ERP data (orders, replenishment, dashboard) share it instead of each
      * starting its own (src/erp-server.ts). `exitFile` appears when its process has ended.
      */
     erpServer: { baseURL: string; exitFile: string };
