@@ -17,6 +17,32 @@ describe('calculation engine', () => {
     }
   });
 
+  it('the bulk path (horizon total only) gives what the full forecast gives, for every method', () => {
+    // deterministic series of every class: smooth, erratic, intermittent, lumpy, seasonal (36+ months), with lost sales
+    let seed = 7;
+    const draw = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const inputs: LineInput[] = [];
+    for (const length of [6, 24, 40]) {
+      for (const sells of [0.1, 0.4, 0.95]) {
+        for (const size of [1, 8, 60]) {
+          const history = Array.from({ length }, (_, i) => (draw() < sells ? Math.round(1 + draw() * size * (1 + (length >= 36 ? Math.sin((i * Math.PI) / 6) : 0))) : 0));
+          const lostSales = draw() < 0.3 ? history.map(() => (draw() < 0.2 ? Math.round(draw() * 5) : 0)) : null;
+          inputs.push({ history, lostSales, available: Math.round(draw() * 20) - 3, covered: draw() < 0.2 ? 4 : 0, productMinStock: draw() < 0.3 ? 5 : null, productMaxStock: draw() < 0.3 ? 40 : null });
+        }
+      }
+    }
+    for (const method of REPLENISHMENT_METHODS) {
+      const s = settings(method);
+      for (const input of inputs) {
+        const { forecast } = lineForecast(input, s);
+        const line = computeLine(input, s);
+        expect(line.method, method).toBe(forecast.chosen);
+        expect(line.meanDemand, method).toBe(forecast.total.mean / 3);
+        expect(line.quantile, `${method} ${input.history.join(',')}`).toBe(serviceLevelQuantile(forecast, s.serviceLevel));
+      }
+    }
+  });
+
   it('a lost sale alone is demand: no shortcut', () => {
     const history = new Array(12).fill(0);
     const lostSales = [...history];

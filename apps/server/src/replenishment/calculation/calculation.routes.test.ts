@@ -17,6 +17,8 @@ import { resultRows } from '../../db/rows.ts';
 import { applyErpRecords } from '../../erp/data/index.ts';
 import { at, isbn, makeRecord, makeSale, saleLine } from '../../erp/data/erp-data.fixtures.ts';
 import { REPLENISHMENT_TASK_KINDS } from './calculation.task-kinds.ts';
+import { calculate } from './calculation.service.ts';
+import type { AuthContext } from '../../shared/request-auth.ts';
 import { seedScheduledTasks } from '../../schedules/schedules.seed.ts';
 import { LEVEL_VARIANCE_PER_MONTH } from '../forecast/forecast.ts';
 
@@ -213,6 +215,17 @@ describe('POST reposicao/calculo: the demand', () => {
     expect(line(await allLines(off.id), 2).demandaMedia).toBe(4);
   });
 
+  it('counts the days of partial months at either end of the period (day rollups), by their month', async () => {
+    // 2026-01-15 … 2026-06-09: January's invoice (10th) before the start, June's (10th) after the end;
+    // P2's return of 2 on March 20 inside
+    const calc = await calculateOk({ dataInicio: '2026-01-15', dataFim: '2026-06-09' });
+    expect((await explain(calc.id, 1)).historico.map((h) => h.quantidade)).toEqual([0, 2, 2, 2, 2, 0]);
+    expect((await explain(calc.id, 2)).historico.map((h) => h.quantidade)).toEqual([0, 4, 2, 4, 4, 0]);
+    // TOP 1 by units sold in the period: P2 (4 + 2 + 4 + 4 = 14) over P1 (8)
+    const top = await calculateOk({ dataInicio: '2026-01-15', dataFim: '2026-06-09', maisVendidos: { tipo: 'TOP', valor: 1 } });
+    expect([...(await allLines(top.id)).keys()]).toEqual([catalogue.get(2)!]);
+  });
+
   it('raises the demand of a month with registered lost sales (stockout correction)', async () => {
     const calc = await calculateOk({});
     const e = await explain(calc.id, 3);
@@ -257,6 +270,26 @@ describe('POST reposicao/calculo: basis, filters and coverage', () => {
     expect(lines.has(catalogue.get(4)!)).toBe(false);
     expect(lines.has(catalogue.get(6)!)).toBe(true);
     expect([...lines.values()].every((l) => l.quantidadeSugerida > 0)).toBe(true);
+  });
+
+  it('situacoes and tipoProduto filter on the representative ERP product, idEditora on the catalogue publisher', async () => {
+    // every ERP product is in situation '20', without a product type or a publisher
+    expect((await allLines((await calculateOk({ situacoes: ['20'] })).id)).size).toBe(6);
+    expect((await allLines((await calculateOk({ situacoes: ['99'] })).id)).size).toBe(0);
+    expect((await allLines((await calculateOk({ tipoProduto: 1 })).id)).size).toBe(0);
+    expect((await allLines((await calculateOk({ idEditora: 1 })).id)).size).toBe(0);
+  });
+
+  it('read and stored in batches, with a worker thread, the lines and totals are the same as in one batch', async () => {
+    const auth: AuthContext = { userId: t.seed.adminId, sessionId: 'test', companyId: c1, roles: [], login: 'admin', name: 'Admin', profileName: null };
+    for (const extra of [{}, { maisVendidos: { tipo: 'TOP' as const, valor: 2 } }, { somenteComReposicao: true, estoqueMinimo: 3 }]) {
+      const body = { ...PERIOD, somenteComReposicao: false, metodoPonderacao: 'AUTOMATICO' as const, ...extra };
+      const whole = await calculateOk(body);
+      // 6 titles in batches of 2: three FETCHes (the last one full, so a fourth finds none), three INSERTs
+      const batched = await calculate(t.database.db, auth, c1, body, { batchSize: 2, workers: 1 });
+      expect(batched.totais, JSON.stringify(extra)).toEqual(whole.totais);
+      expect([...(await allLines(batched.id)).entries()].sort(([a], [b]) => a - b), JSON.stringify(extra)).toEqual([...(await allLines(whole.id)).entries()].sort(([a], [b]) => a - b));
+    }
   });
 
   it('counts units of an APPROVED replacement not yet shown by the ERP stock as covered, never suggesting them twice', async () => {

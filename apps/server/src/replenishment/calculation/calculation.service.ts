@@ -24,9 +24,9 @@ import { DomainError, fieldError, notFound } from '../../shared/errors.ts';
 import { INVALID_SORTER_MESSAGE, matchesTerm, termPattern } from '../../shared/paging.ts';
 import type { AuthContext } from '../../shared/request-auth.ts';
 import { monthIndex, periodOf } from '../forecast/history-csv.ts';
-import { computeLine, explainLine, type LineSettings } from './calculation.engine.ts';
-import { insertLines, readCandidates, readCovered, readDemand, readLostSales, readNetworkBalance, userCompanyIds, type CandidateRow, type LineRow } from './calculation.repository.ts';
-import { computeLinesParallel } from './calculation.parallel.ts';
+import { explainLine, type LineResult, type LineSettings } from './calculation.engine.ts';
+import { DEMAND_DAY_FACTOR, INSERT_CHUNK, insertLines, titleInputsQuery, userCompanyIds, type LineRow, type TitleRow } from './calculation.repository.ts';
+import { createLinePool, defaultWorkers, type LinePool } from './calculation.parallel.ts';
 
 /*
  * The replenishment calculation (issue 18 Part 2; docs/replenishment.md "Part 2"):
@@ -108,8 +108,8 @@ const nOrNull = (v: unknown): number | null => (v === null || v === undefined ? 
 
 /** A candidate with everything the engine needs. */
 export interface PreparedLine {
-  /** The representative ERP product row. */
-  row: CandidateRow;
+  /** The title's row (its representative ERP product's fields). */
+  row: TitleRow;
   /** Stock summed over the basis (units). */
   fisico: number;
   reservado: number;
@@ -154,106 +154,157 @@ export function bestSellers(lines: PreparedLine[], filter: ResolvedInputs['maisV
 }
 
 /**
- * Runs the calculation's reads in one transaction (one snapshot: stock, sales and coverage agree)
- * with `work_mem` raised to 128 MB and JIT off for it (SET LOCAL): grouping a year or two of monthly
- * rollup rows of 100,000 titles spilled 110 MB to disk in 257 batches under the default 4 MB
- * (4.8 s → well under 1 s), and JIT compilation cost more than it saved on these one-pass scans.
- * Inside a caller's transaction (`db` a Tx), the settings last until that transaction ends.
+ * Settings of the calculation's transaction (SET LOCAL): `work_mem` 128 MB — grouping a year or two
+ * of monthly rollup rows of 100,000 titles spilled 110 MB to disk in 257 batches under the default
+ * 4 MB (4.8 s → well under 1 s); `hash_mem_multiplier` 8 — the planner reckons 8 kB per group for a
+ * `string_agg` state (50 MB used for 100,000 titles, 650 MB planned) and split the grouping into
+ * partitions written to disk; JIT off — compiling cost more than it saved on these one-pass scans.
  */
-async function readInputs<T>(db: Executor, reads: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
-    await tx.execute(sql`SET LOCAL jit = off`);
-    return reads(tx);
-  });
+async function readSettings(tx: Executor): Promise<void> {
+  await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
+  await tx.execute(sql`SET LOCAL hash_mem_multiplier = 8`);
+  await tx.execute(sql`SET LOCAL jit = off`);
 }
 
-/**
- * Reads and prepares every candidate title of a calculation (SQL aggregation; no forecasting yet),
- * with the best-seller and balance filters applied. Exported for the bench (its SQL-only baseline).
- */
-export async function prepareLines(db: Executor, auth: AuthContext, companyId: number, p: ResolvedInputs): Promise<{ lines: PreparedLine[]; historyStart: number }> {
+/** How a calculation reads its titles: the query, the basis, and the period's months and days. */
+interface TitleQuery {
+  query: SQL;
+  basis: number[];
+  /** Month index (year·12 + month − 1) of the period's first month. */
+  historyStart: number;
+  months: number;
+  /** Month (0-based in the period) of each day of the period, by day offset from its first day. */
+  monthOfDay: Int16Array;
+}
+
+/** The basis, the other companies and the month range of a calculation, and the query of its titles. */
+async function titleQuery(db: Executor, auth: AuthContext, companyId: number, p: ResolvedInputs): Promise<TitleQuery> {
   const network = await userCompanyIds(db, auth.userId);
   if (!network.includes(companyId)) network.push(companyId);
   const basis = p.base === 'REDE' ? network : [companyId];
-  const others = network.filter((c) => c !== companyId);
-  const start = monthIndex(p.dataInicio.slice(0, 7));
-  const months = monthIndex(p.dataFim.slice(0, 7)) - start + 1;
-  const [candidates, rede, demand, lost, covered] = await readInputs(db, async (tx) => [
-    await readCandidates(tx, basis, p.idEditora),
-    await readNetworkBalance(tx, others),
-    await readDemand(tx, basis, p.dataInicio, p.dataFim, p.considerarDevolucoes),
-    await readLostSales(tx, basis, p.dataInicio, p.dataFim),
-    await readCovered(tx, basis),
-  ]);
-  const demandBy = new Map(demand.map((d) => [Number(d.produto_id), d]));
-  const coveredBy = new Map(covered.map((c) => [Number(c.produto_id), n(c.quantidade)]));
-  const redeBy = new Map(rede.map((r) => [Number(r.produto_id), n(r.rede)]));
-  const lostBy = new Map<number, number[]>();
-  for (const l of lost) {
-    const id = Number(l.produto_id);
-    let arr = lostBy.get(id);
-    if (!arr) lostBy.set(id, (arr = new Array<number>(months).fill(0)));
-    const i = Number(l.mes) - start;
-    if (i >= 0 && i < months) arr[i] += n(l.quantidade);
+  const historyStart = monthIndex(p.dataInicio.slice(0, 7));
+  const months = monthIndex(p.dataFim.slice(0, 7)) - historyStart + 1;
+  const first = Date.parse(`${p.dataInicio}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${p.dataFim}T00:00:00Z`) - first) / 86_400_000) + 1;
+  const monthOfDay = new Int16Array(days);
+  for (let d = 0; d < days; d++) {
+    const date = new Date(first + d * 86_400_000);
+    monthOfDay[d] = date.getUTCFullYear() * 12 + date.getUTCMonth() - historyStart;
   }
-  // one title per catalogue product: stock summed over its ERP products of the basis; the
-  // representative (SKU, price, cost, situation, type) is the selected company's, else the lowest id
-  const titles = new Map<number, { row: CandidateRow; fisico: number; reservado: number; bloqueado: number; pedido: number }>();
-  for (const row of candidates) {
-    const id = Number(row.produto_id);
-    const seen = titles.get(id);
-    if (!seen) {
-      titles.set(id, { row, fisico: n(row.fisico), reservado: n(row.reservado), bloqueado: n(row.bloqueado), pedido: n(row.pedido_compra) });
-      continue;
-    }
-    seen.fisico += n(row.fisico);
-    seen.reservado += n(row.reservado);
-    seen.bloqueado += n(row.bloqueado);
-    seen.pedido += n(row.pedido_compra);
-    const mine = (r: CandidateRow) => Number(r.empresa_id) === companyId;
-    if ((mine(row) && !mine(seen.row)) || (mine(row) === mine(seen.row) && Number(row.erp_produto_id) < Number(seen.row.erp_produto_id))) seen.row = row;
-  }
-  const situations = p.situacoes.length ? new Set(p.situacoes) : null;
-  let lines: PreparedLine[] = [];
-  for (const [id, title] of titles) {
-    const row = title.row;
-    if (situations && !situations.has(row.situacao ?? '')) continue;
-    if (p.tipoProduto !== null && Number(row.tipo_produto_id) !== p.tipoProduto) continue;
-    const history = new Array<number>(months).fill(0);
-    const d = demandBy.get(id);
-    if (d?.meses) {
-      for (const entry of d.meses.split(',')) {
-        const colon = entry.indexOf(':');
-        const i = Number(entry.slice(0, colon)) - start;
-        if (i >= 0 && i < months) history[i] += Number(entry.slice(colon + 1));
-      }
-      // a month whose returns exceed its invoices reads 0 (demand is never negative)
-      for (let i = 0; i < months; i++) if (history[i] < 0) history[i] = 0;
-    }
-    lines.push({
-      row,
-      fisico: title.fisico,
-      reservado: title.reservado,
-      bloqueado: title.bloqueado,
-      pedidoCompra: title.pedido,
-      rede: redeBy.get(id) ?? 0,
-      history,
-      lostSales: lostBy.get(id) ?? null,
-      available: title.fisico - title.reservado - title.bloqueado + title.pedido,
-      covered: coveredBy.get(id) ?? 0,
-      quantitySold: d ? n(d.quantidade) : 0,
-      valueSold: d ? n(d.valor_centavos) : 0,
-    });
-  }
-  lines = bestSellers(lines, p.maisVendidos);
-  if (p.somenteSaldoMenorQue !== null) lines = lines.filter((l) => l.available < p.somenteSaldoMenorQue!);
-  return { lines, historyStart: start };
+  const query = titleInputsQuery({
+    basis,
+    others: network.filter((c) => c !== companyId),
+    companyId,
+    publisherId: p.idEditora,
+    situations: p.situacoes,
+    productType: p.tipoProduto,
+    start: p.dataInicio,
+    end: p.dataFim,
+    startIndex: historyStart,
+    considerReturns: p.considerarDevolucoes,
+    withValue: p.maisVendidos?.tipo === 'ABC',
+  });
+  return { query, basis, historyStart, months, monthOfDay };
 }
 
-/** The totals of lines (`ReplenishmentTotals`): ordered value = quantity to order × unit price (cost 0 when unknown). */
-function totalsOf(lines: readonly LineRow[]): ReplenishmentTotals {
-  const t: ReplenishmentTotals = { itens: 0, itensComSugestao: 0, quantidadeSugerida: 0, quantidadePedido: 0, valorCapaCentavos: 0, valorCustoCentavos: 0 };
+/** Lost sales "i:q,i:q" (indexes may repeat: summed) as `months` values, indexes outside [0, months) ignored. */
+function monthlyValues(text: string, months: number): number[] {
+  const out = new Array<number>(months).fill(0);
+  for (const entry of text.split(',')) {
+    const colon = entry.indexOf(':');
+    const i = Number(entry.slice(0, colon));
+    if (i >= 0 && i < months) out[i] += Number(entry.slice(colon + 1));
+  }
+  return out;
+}
+
+/**
+ * One title's row as the engine's inputs: the demand entries (`TitleRow.meses`: day × 2⁴⁰ + units)
+ * summed per month — a month whose returns exceed its invoices reads 0 — and over the period (units sold).
+ */
+function prepare(row: TitleRow, q: TitleQuery): PreparedLine {
+  const history = new Array<number>(q.months).fill(0);
+  let quantitySold = 0;
+  if (row.meses) {
+    for (const entry of row.meses.split(',')) {
+      const v = Number(entry);
+      const day = Math.round(v / DEMAND_DAY_FACTOR);
+      const units = v - day * DEMAND_DAY_FACTOR;
+      quantitySold += units;
+      const i = day >= 0 && day < q.monthOfDay.length ? q.monthOfDay[day] : -1;
+      if (i >= 0 && i < q.months) history[i] += units;
+    }
+    for (let i = 0; i < q.months; i++) if (history[i] < 0) history[i] = 0;
+  }
+  const fisico = n(row.fisico);
+  const reservado = n(row.reservado);
+  const bloqueado = n(row.bloqueado);
+  const pedidoCompra = n(row.pedido_compra);
+  return {
+    row,
+    fisico,
+    reservado,
+    bloqueado,
+    pedidoCompra,
+    rede: n(row.rede),
+    history,
+    lostSales: row.perdas ? monthlyValues(row.perdas, q.months) : null,
+    available: fisico - reservado - bloqueado + pedidoCompra,
+    covered: n(row.coberto),
+    quantitySold,
+    valueSold: n(row.valor_centavos),
+  };
+}
+
+/** The balance filter (`somenteSaldoMenorQue`). */
+const balanceFilter = (p: ResolvedInputs) => (lines: PreparedLine[]) => (p.somenteSaldoMenorQue === null ? lines : lines.filter((l) => l.available < p.somenteSaldoMenorQue!));
+
+/**
+ * Reads and prepares every candidate title of a calculation at once (no forecasting yet), with the
+ * best-seller and balance filters applied. Exported for the bench (its reads-only step); `calculate`
+ * reads through a cursor instead unless a best-seller filter needs every title first.
+ */
+export async function prepareLines(db: Executor, auth: AuthContext, companyId: number, p: ResolvedInputs): Promise<{ lines: PreparedLine[]; historyStart: number }> {
+  const q = await titleQuery(db, auth, companyId, p);
+  const rows = await db.transaction(async (tx) => {
+    await readSettings(tx);
+    return resultRows<TitleRow>(await tx.execute(q.query));
+  });
+  return { lines: balanceFilter(p)(bestSellers(rows.map((r) => prepare(r, q)), p.maisVendidos)), historyStart: q.historyStart };
+}
+
+/** The stored line of a prepared title and its result, or null when it is not stored (`somenteComReposicao` without suggestion). */
+function lineRow(l: PreparedLine, r: LineResult, onlyWithSuggestion: boolean): LineRow | null {
+  if (onlyWithSuggestion && r.suggested <= 0) return null;
+  const row = l.row;
+  return {
+    produto_id: Number(row.produto_id),
+    erp_produto_id: nOrNull(row.erp_produto_id),
+    editora_id: nOrNull(row.editora_id),
+    situacao: row.situacao,
+    fisico: l.fisico,
+    reservado: l.reservado,
+    bloqueado: l.bloqueado,
+    pedido_compra: l.pedidoCompra,
+    disponivel: l.available,
+    rede: l.rede,
+    coberto: l.covered,
+    estoque_minimo: r.minStock,
+    estoque_maximo: nOrNull(row.estoque_maximo),
+    demanda_media: Math.round(r.meanDemand * 100) / 100,
+    nivel_reposicao: r.level,
+    quantidade_sugerida: r.suggested,
+    quantidade_pedido: r.suggested,
+    preco_centavos: nOrNull(row.preco_centavos),
+    custo_centavos: nOrNull(row.custo_centavos),
+    metodo: r.method,
+    historico: `{${l.history.join(',')}}`,
+    ruptura: l.lostSales ? { meses: [], vendasPerdidas: l.lostSales } : null,
+  };
+}
+
+/** Adds lines to totals (`ReplenishmentTotals`): ordered value = quantity to order × unit price (cost 0 when unknown). */
+function addTotals(t: ReplenishmentTotals, lines: readonly LineRow[]): void {
   for (const l of lines) {
     t.itens++;
     if (l.quantidade_sugerida > 0) t.itensComSugestao++;
@@ -262,18 +313,26 @@ function totalsOf(lines: readonly LineRow[]): ReplenishmentTotals {
     t.valorCapaCentavos += l.quantidade_pedido * (l.preco_centavos ?? 0);
     t.valorCustoCentavos += l.quantidade_pedido * (l.custo_centavos ?? 0);
   }
-  return t;
 }
 
-/** Lines at or above which the forecasting runs in worker threads. */
+/** Candidate ERP products at or above which the forecasting runs in worker threads too. */
 export const PARALLEL_THRESHOLD = 20_000;
+
+/** Titles read (FETCH) and stored (one INSERT) at a time: bounds what the process holds. */
+export const CALCULATION_BATCH = INSERT_CHUNK;
+
+/** Tuning of `calculate` (tests): titles per batch, worker threads (default: by the candidates' count). */
+export interface CalculateOptions {
+  batchSize?: number;
+  workers?: number;
+}
 
 /**
  * `POST reposicao/calculo`: calculates and stores (module comment).
  * @returns the stored calculation with its totals and first page (by suggestion, descending)
  * @throws DomainError VALIDATION on the period (`validatePeriod`) and on `idModelo` not a template of the company
  */
-export async function calculate(db: Db, auth: AuthContext, companyId: number, body: ReplenishmentCalculationRequest): Promise<ReplenishmentCalculation> {
+export async function calculate(db: Db, auth: AuthContext, companyId: number, body: ReplenishmentCalculationRequest, options: CalculateOptions = {}): Promise<ReplenishmentCalculation> {
   validatePeriod(body.dataInicio, body.dataFim);
   const startedAt = performance.now();
   if (body.idModelo != null) {
@@ -282,60 +341,102 @@ export async function calculate(db: Db, auth: AuthContext, companyId: number, bo
   }
   const p = resolveInputs(body);
   const settings = lineSettings(p);
-  const { lines, historyStart } = await prepareLines(db, auth, companyId, p);
-  const inputs = lines.map((l) => ({
-    history: l.history,
-    lostSales: l.lostSales,
-    available: l.available,
-    covered: l.covered,
-    productMinStock: nOrNull(l.row.estoque_minimo),
-    productMaxStock: nOrNull(l.row.estoque_maximo),
-  }));
-  const results = inputs.length >= PARALLEL_THRESHOLD ? await computeLinesParallel(inputs, settings) : inputs.map((input) => computeLine(input, settings));
-  const rows: LineRow[] = [];
-  lines.forEach((l, i) => {
-    const r = results[i];
-    if (p.somenteComReposicao && r.suggested <= 0) return;
-    const row = l.row;
-    rows.push({
-      produto_id: Number(row.produto_id),
-      erp_produto_id: nOrNull(row.erp_produto_id),
-      editora_id: nOrNull(row.editora_id),
-      situacao: row.situacao,
-      fisico: l.fisico,
-      reservado: l.reservado,
-      bloqueado: l.bloqueado,
-      pedido_compra: l.pedidoCompra,
-      disponivel: l.available,
-      rede: l.rede,
-      coberto: l.covered,
-      estoque_minimo: r.minStock,
-      estoque_maximo: nOrNull(row.estoque_maximo),
-      demanda_media: Math.round(r.meanDemand * 100) / 100,
-      nivel_reposicao: r.level,
-      quantidade_sugerida: r.suggested,
-      quantidade_pedido: r.suggested,
-      preco_centavos: nOrNull(row.preco_centavos),
-      custo_centavos: nOrNull(row.custo_centavos),
-      metodo: r.method,
-      historico: `{${l.history.join(',')}}`,
-      ruptura: l.lostSales ? { meses: [], vendasPerdidas: l.lostSales } : null,
-    });
-  });
-  const totals = totalsOf(rows);
-  const parameters: ReplenishmentCalculationRequest = { ...body };
-  const id = await db.transaction(async (tx) => {
-    const [created] = resultRows<{ id: number }>(
-      await tx.execute(sql`INSERT INTO reposicao_calculo (empresa_id, usuario_id, modelo_id, parametros, totais, historico_inicio, duracao_ms, expira_em)
-        VALUES (${companyId}::int, ${auth.userId}::int, ${body.idModelo ?? null}::int, ${JSON.stringify(parameters)}::jsonb, ${JSON.stringify(totals)}::jsonb,
-          ${periodOf(historyStart)}, 0, now() + make_interval(hours => ${REPLENISHMENT_LIMITS.resultRetentionHours}::int))
-        RETURNING id`),
+  const q = await titleQuery(db, auth, companyId, p);
+  let workers = options.workers;
+  if (workers === undefined) {
+    const [{ n: candidates }] = resultRows<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM erp_produto WHERE empresa_id IN (${sql.join(q.basis.map((c) => sql`${c}::int`), sql`, `)}) AND produto_id IS NOT NULL`),
     );
-    await insertLines(tx, Number(created.id), rows);
-    await tx.execute(sql`UPDATE reposicao_calculo SET duracao_ms = ${Math.round(performance.now() - startedAt)}::int WHERE id = ${created.id}::int`);
-    return Number(created.id);
-  });
-  return getCalculation(db, companyId, id);
+    workers = Number(candidates) >= PARALLEL_THRESHOLD ? defaultWorkers() : 0;
+  }
+  // workers start now and load the engine while the database aggregates
+  const pool = createLinePool(settings, workers);
+  const batchSize = Math.max(1, options.batchSize ?? CALCULATION_BATCH);
+  try {
+    const id = await db.transaction((tx) => calculateIn(tx, { auth, companyId, body, p, q, pool, startedAt, batchSize }));
+    return await getCalculation(db, companyId, id);
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * The calculation inside its transaction: the reads' settings, the calculation row, then the titles
+ * through a cursor, `CALCULATION_BATCH` at a time — each batch forecast (`pool`) and its lines
+ * inserted while the next is computed (the database works on one batch while Node works on the
+ * next; statements go one after the other on the connection) — then the totals and the duration.
+ * With a best-seller filter every title is read first (the ranking needs them all), then computed
+ * and stored in batches the same way.
+ * @returns the new calculation's id
+ */
+async function calculateIn(
+  tx: Executor,
+  c: { auth: AuthContext; companyId: number; body: ReplenishmentCalculationRequest; p: ResolvedInputs; q: TitleQuery; pool: LinePool; startedAt: number; batchSize: number },
+): Promise<number> {
+  const { p, q, pool, batchSize } = c;
+  await readSettings(tx);
+  const [created] = resultRows<{ id: number }>(
+    await tx.execute(sql`INSERT INTO reposicao_calculo (empresa_id, usuario_id, modelo_id, parametros, totais, historico_inicio, duracao_ms, expira_em)
+      VALUES (${c.companyId}::int, ${c.auth.userId}::int, ${c.body.idModelo ?? null}::int, ${JSON.stringify({ ...c.body })}::jsonb, '{}'::jsonb,
+        ${periodOf(q.historyStart)}, 0, now() + make_interval(hours => ${REPLENISHMENT_LIMITS.resultRetentionHours}::int))
+      RETURNING id`),
+  );
+  const id = Number(created.id);
+  const totals: ReplenishmentTotals = { itens: 0, itensComSugestao: 0, quantidadeSugerida: 0, quantidadePedido: 0, valorCapaCentavos: 0, valorCustoCentavos: 0 };
+  // one statement at a time on the connection; an insert's failure is kept and thrown at the end
+  // (the statements after it fail too: the transaction is aborted)
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = queue.then(fn);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  let failure: unknown = null;
+  const store = async (lines: PreparedLine[]) => {
+    const results = await pool.compute(
+      lines.map((l) => ({ history: l.history, lostSales: l.lostSales, available: l.available, covered: l.covered, productMinStock: nOrNull(l.row.estoque_minimo), productMaxStock: nOrNull(l.row.estoque_maximo) })),
+    );
+    const rows: LineRow[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const row = lineRow(lines[i], results[i], p.somenteComReposicao);
+      if (row) rows.push(row);
+    }
+    addTotals(totals, rows);
+    if (rows.length) void serial(() => insertLines(tx, id, rows)).catch((err: unknown) => (failure ??= err));
+  };
+  const keep = balanceFilter(p);
+  try {
+    if (p.maisVendidos) {
+      const all = bestSellers(resultRows<TitleRow>(await tx.execute(q.query)).map((r) => prepare(r, q)), p.maisVendidos);
+      const lines = keep(all);
+      for (let i = 0; i < lines.length; i += batchSize) await store(lines.slice(i, i + batchSize));
+    } else {
+      const cursor = sql.raw(`reposicao_calculo_${id}`);
+      await tx.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR ${q.query}`);
+      const fetch = () => serial(async () => resultRows<TitleRow>(await tx.execute(sql`FETCH ${sql.raw(String(batchSize))} FROM ${cursor}`)));
+      const ahead = () => {
+        const promise = fetch();
+        promise.catch(() => undefined); // awaited below; not an unhandled rejection if a batch fails first
+        return promise;
+      };
+      let next = ahead();
+      for (;;) {
+        const rows = await next;
+        if (rows.length === 0) break;
+        // the next batch is asked for before this one is computed: the database reads it meanwhile
+        next = rows.length < batchSize ? Promise.resolve([]) : ahead();
+        await store(keep(rows.map((r) => prepare(r, q))));
+      }
+      await serial(() => tx.execute(sql`CLOSE ${cursor}`));
+    }
+    await queue;
+  } catch (err) {
+    await queue;
+    throw failure ?? err;
+  }
+  if (failure) throw failure;
+  await tx.execute(sql`UPDATE reposicao_calculo SET totais = ${JSON.stringify(totals)}::jsonb, duracao_ms = ${Math.round(performance.now() - c.startedAt)}::int WHERE id = ${id}::int`);
+  return id;
 }
 
 /** A stored calculation row (kept and not expired) of the company, or 404 calculationNotFound. */

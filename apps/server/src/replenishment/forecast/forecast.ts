@@ -120,12 +120,13 @@ function meanAbsoluteHoldout(history: readonly number[], method: PointMethod, mo
   return mean(test.map((y, i) => Math.abs(y - f.means[i])));
 }
 
-function chooseAutomatic(history: readonly number[], pattern: DemandPattern, horizon: number): AutomaticChoice {
-  const numbers = `ADI ${pattern.adi.toFixed(2)}, CV² ${pattern.cv2.toFixed(2)}`;
+function chooseAutomatic(history: readonly number[], pattern: DemandPattern, horizon: number, detail = true): AutomaticChoice {
+  // `detail` false (bulk: only the method and the means are used): no reason text, no parameters
+  const numbers = () => `ADI ${pattern.adi.toFixed(2)}, CV² ${pattern.cv2.toFixed(2)}`;
   const { values, cap, capped } = capSpikes(history);
   const recent = mean(values.slice(-12));
-  const capNote = capped > 0 ? `; ${capped} ${capped === 1 ? 'mês acima' : 'meses acima'} de ${cap} (2 × mediana dos meses com venda) limitado${capped === 1 ? '' : 's'} a ${cap}` : '';
-  const capParameters = { limitePico: Number.isFinite(cap) ? cap : 0, mesesLimitados: capped };
+  const capNote = () => (capped > 0 ? `; ${capped} ${capped === 1 ? 'mês acima' : 'meses acima'} de ${cap} (2 × mediana dos meses com venda) limitado${capped === 1 ? '' : 's'} a ${cap}` : '');
+  const capParameters = () => ({ limitePico: Number.isFinite(cap) ? cap : 0, mesesLimitados: capped });
   const shrink = (point: PointForecast): number[] =>
     point.means.map((m) => (1 - RECENT_MEAN_WEIGHT) * m + RECENT_MEAN_WEIGHT * recent);
   const shrinkParameters = { mediaRecente12: recent, pesoMediaRecente: RECENT_MEAN_WEIGHT };
@@ -135,12 +136,13 @@ function chooseAutomatic(history: readonly number[], pattern: DemandPattern, hor
     case 'INTERMITENTE':
     case 'IRREGULAR': {
       const point = tsb(history, horizon, { size: 'MEDIANA' });
+      if (!detail) return { chosen: 'TSB', means: shrink(point), parameters: {}, reason: '' };
       const name = pattern.demandClass === 'INTERMITENTE' ? 'intermitente' : 'irregular';
       return {
         chosen: 'TSB',
         means: shrink(point),
-        parameters: { ...point.parameters, ...shrinkParameters, ...capParameters },
-        reason: `demanda ${name} (${numbers}): TSB (probabilidade de venda atualizada todo mês, que cai quando o título para de vender, × mediana das vendas dos últimos 24 meses), com média 50 % TSB e 50 % média dos últimos 12 meses${capNote}`,
+        parameters: { ...point.parameters, ...shrinkParameters, ...capParameters() },
+        reason: `demanda ${name} (${numbers()}): TSB (probabilidade de venda atualizada todo mês, que cai quando o título para de vender, × mediana das vendas dos últimos 24 meses), com média 50 % TSB e 50 % média dos últimos 12 meses${capNote()}`,
       };
     }
     case 'SUAVE':
@@ -150,19 +152,21 @@ function chooseAutomatic(history: readonly number[], pattern: DemandPattern, hor
       // the yearly season forecasts better than smoothing.
       if (values.length >= 36 && meanAbsoluteHoldout(values, 'SAZONAL', 12) < meanAbsoluteHoldout(values, 'SUAVIZACAO_EXPONENCIAL', 12)) {
         const point = seasonal(values, horizon);
+        if (!detail) return { chosen: 'SAZONAL', means: point.means, parameters: {}, reason: '' };
         return {
           chosen: 'SAZONAL',
           means: point.means,
-          parameters: { ...point.parameters, ...capParameters },
-          reason: `demanda ${name} (${numbers}) com sazonalidade: Holt-Winters errou menos que a suavização exponencial nos últimos 12 meses do histórico${capNote}`,
+          parameters: { ...point.parameters, ...capParameters() },
+          reason: `demanda ${name} (${numbers()}) com sazonalidade: Holt-Winters errou menos que a suavização exponencial nos últimos 12 meses do histórico${capNote()}`,
         };
       }
       const point = exponentialSmoothing(values, horizon);
+      if (!detail) return { chosen: 'SUAVIZACAO_EXPONENCIAL', means: shrink(point), parameters: {}, reason: '' };
       return {
         chosen: 'SUAVIZACAO_EXPONENCIAL',
         means: shrink(point),
-        parameters: { ...point.parameters, ...shrinkParameters, ...capParameters },
-        reason: `demanda ${name} (${numbers}): suavização exponencial, com média 50 % suavização e 50 % média dos últimos 12 meses${capNote}`,
+        parameters: { ...point.parameters, ...shrinkParameters, ...capParameters() },
+        reason: `demanda ${name} (${numbers()}): suavização exponencial, com média 50 % suavização e 50 % média dos últimos 12 meses${capNote()}`,
       };
     }
   }
@@ -190,21 +194,58 @@ function monthForecast(mu: number, dispersion: number, h: number): QuantileForec
  * @throws Error when the history is empty or the horizon is not a positive integer
  */
 export function forecastSeries(history: readonly number[], options: ForecastOptions): SeriesForecast {
+  const core = forecastCore(history, options, true);
+  const { choice, dispersion } = core;
+  const parameters = { ...choice.parameters, dispersao: dispersion, variacaoNivelMes: LEVEL_VARIANCE_PER_MONTH };
+  const months = choice.means.map((mu, i) => monthForecast(mu, dispersion, i + 1));
+  const td = countDistribution(core.totalMean, core.totalVariance);
+  return {
+    method: core.method,
+    chosen: choice.chosen,
+    reason: choice.reason,
+    pattern: core.pattern,
+    parameters,
+    months,
+    total: { mean: core.totalMean, variance: td.variance, quantiles: quantiles(td) },
+  };
+}
+
+/** The horizon total of {@link forecastTotal}: the point method used and the distribution. */
+export interface HorizonForecast {
+  /** The point method used (AUTOMATICO's choice, or the method asked for). */
+  chosen: PointMethod;
+  /** The distribution of the demand over the whole horizon (as `forecastSeries(…).total`). */
+  total: CountDistribution;
+}
+
+/**
+ * The horizon total of {@link forecastSeries} alone — the same method, mean and variance, without
+ * the monthly distributions and the quantiles 0.1 … 0.9 that only an explanation shows (each is a
+ * sum of probability masses: most of the cost of a series). For bulk calculations.
+ * @param history monthly demand, oldest first, ≥ 1 month, values ≥ 0
+ * @param options method (default AUTOMATICO), horizon, method options
+ * @throws Error as {@link forecastSeries}
+ */
+export function forecastTotal(history: readonly number[], options: ForecastOptions): HorizonForecast {
+  const core = forecastCore(history, options, false);
+  return { chosen: core.choice.chosen, total: countDistribution(core.totalMean, core.totalVariance) };
+}
+
+/** The method, the monthly means and the moments of the horizon total (shared by the two above). */
+function forecastCore(history: readonly number[], options: ForecastOptions, detail: boolean) {
   const horizon = options.horizon;
   if (!Number.isInteger(horizon) || horizon < 1) throw new Error('horizonte deve ser um inteiro ≥ 1');
   if (history.length === 0) throw new Error('histórico vazio');
   const method = options.method ?? 'AUTOMATICO';
   const pattern = classifyDemand(history);
   let choice: AutomaticChoice;
-  if (method === 'AUTOMATICO') choice = chooseAutomatic(history, pattern, horizon);
+  if (method === 'AUTOMATICO') choice = chooseAutomatic(history, pattern, horizon, detail);
   else {
     const point = pointForecast(method, history, horizon, options);
     choice = { chosen: method, means: point.means, parameters: { ...point.parameters }, reason: 'método escolhido pelo usuário' };
   }
   const dispersion = fitDispersion(history);
-  const parameters = { ...choice.parameters, dispersao: dispersion, variacaoNivelMes: LEVEL_VARIANCE_PER_MONTH };
   const means = choice.means;
-  const months = means.map((mu, i) => monthForecast(mu, dispersion, i + 1));
   let totalMean = 0;
   let totalVariance = 0;
   for (let i = 0; i < horizon; i++) {
@@ -212,14 +253,5 @@ export function forecastSeries(history: readonly number[], options: ForecastOpti
     totalVariance += means[i] + means[i] * means[i] * dispersion;
     for (let j = 0; j < horizon; j++) totalVariance += LEVEL_VARIANCE_PER_MONTH * Math.min(i + 1, j + 1) * means[i] * means[j];
   }
-  const td = countDistribution(totalMean, totalVariance);
-  return {
-    method,
-    chosen: choice.chosen,
-    reason: choice.reason,
-    pattern,
-    parameters,
-    months,
-    total: { mean: totalMean, variance: td.variance, quantiles: quantiles(td) },
-  };
+  return { method, pattern, choice, dispersion, totalMean, totalVariance };
 }
