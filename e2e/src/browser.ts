@@ -116,7 +116,8 @@ export async function auditScreen(page: Page, name: string, options: AuditOption
       await page.setViewportSize(VIEWPORTS[viewportName]);
       if (options.ready) await options.ready(page);
       // a list still loading shows MUI X's progress overlay inside the grid, which axe flags; audit the settled screen
-      await page.locator('.MuiDataGrid-root [role="progressbar"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+      // a list still loading: its grid's chunk (the placeholder) or its rows (the grid's progress bar)
+      await page.locator('[data-list-placeholder], .MuiDataGrid-root [role="progressbar"]').first().waitFor({ state: 'detached', timeout: 15_000 });
       await layoutSettled(page); // layout transitions (menu width, drawer) end
       await expectAccessible(page, `${name} at ${viewportName}`);
       const overflow = await sidewaysOverflow(page);

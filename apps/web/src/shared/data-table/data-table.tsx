@@ -77,7 +77,8 @@ const LazyDataGridView = lazy(async () => ({ default: (await import('./data-grid
  */
 export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>) {
   const { t } = useTranslation();
-  const placeholder = <Box aria-busy="true" aria-label={props.ariaLabel} sx={{ minHeight: LIST_MIN_HEIGHT, backgroundColor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }} />;
+  // a progress bar the size of the list until its chunk arrives (a plain div may not carry a label)
+  const placeholder = <Box role="progressbar" aria-busy="true" aria-label={t('dataTable.loading')} data-list-placeholder="" sx={{ minHeight: LIST_MIN_HEIGHT, backgroundColor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }} />;
   return (
     <>
       {props.error && (
