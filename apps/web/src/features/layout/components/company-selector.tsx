@@ -10,7 +10,10 @@ import { refreshSession } from '../api/refresh-session.ts';
 /**
  * Company selector of the top bar (SPEC section 2): lists `GET system/company/usuario/{userId}`;
  * choosing another company calls `POST auth/refresh {idEmpresa}`, replaces the stored user and
- * token, drops cached data of the previous company and navigates to `/`.
+ * token, drops cached data of the previous company and navigates to `/`. Disabled, with "Nenhuma
+ * empresa", only once the list has loaded empty: while it loads (every page load) the field stays
+ * as it is, so it does not flash disabled (its label fading between two greys: an axe contrast
+ * failure caught mid-transition in CI).
  */
 export function CompanySelector() {
   const { t } = useTranslation();
@@ -20,6 +23,7 @@ export function CompanySelector() {
   const queryClient = useQueryClient();
   const companies = useUserCompanies(user.id);
   const list = companies.data ?? [];
+  const empty = companies.isSuccess && list.length === 0;
   const value = list.some((c) => c.id === user.idEmpresa) ? String(user.idEmpresa) : '';
 
   const onChange = async (idEmpresa: number) => {
@@ -38,9 +42,9 @@ export function CompanySelector() {
       label={t('layout.company')}
       value={value}
       onChange={(event) => void onChange(Number(event.target.value))}
-      disabled={list.length === 0}
+      disabled={empty}
       sx={{ flex: '0 1 280px', minWidth: 110, maxWidth: 320 }}
-      slotProps={{ select: { displayEmpty: list.length === 0, renderValue: list.length === 0 ? () => t('layout.companyEmpty') : undefined }, inputLabel: { shrink: true } }}
+      slotProps={{ select: { displayEmpty: empty, renderValue: empty ? () => t('layout.companyEmpty') : undefined }, inputLabel: { shrink: true } }}
     >
       {list.map((company) => (
         <MenuItem key={company.id} value={String(company.id)}>
