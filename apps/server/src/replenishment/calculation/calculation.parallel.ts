@@ -46,7 +46,8 @@ export function createLinePool(settings: LineSettings, workers = defaultWorkers(
     try {
       slot.worker = new Worker(new URL('./calculation.worker.ts', import.meta.url), { workerData: { settings } });
       slot.worker.on('message', (results: LineResult[]) => slot.waiting.shift()?.resolve(results));
-      slot.worker.once('error', fail);
+      // `on`, not `once`: a second 'error' without a listener would be an uncaught exception (fail is idempotent)
+      slot.worker.on('error', fail);
       slot.worker.once('exit', fail);
     } catch {
       slot.worker = null;
@@ -76,6 +77,9 @@ export function createLinePool(settings: LineSettings, workers = defaultWorkers(
           slot.worker = null;
           if (worker) {
             worker.removeAllListeners();
+            // a worker still starting can fail after this (e.g. it cannot load its module): an 'error'
+            // event without a listener would be an uncaught exception of the whole process
+            worker.on('error', () => undefined);
             await worker.terminate();
           }
         }),
