@@ -14,7 +14,7 @@ describe('billing report', () => {
   it('opens, changes the dates and switches tab', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
-    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     await page.goto(baseURL + '/reports/billing');
     await page.getByRole('heading', { name: 'Relatório de faturamento' }).waitFor();
     await page.getByRole('region', { name: 'Totais' }).waitFor();

@@ -10,7 +10,7 @@ const browser = useBrowser();
 
 async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
-  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
 }
 
 describe('catalogue', () => {
@@ -91,7 +91,7 @@ describe('catalogue', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('admin');
     await page.keyboard.press('Enter');
-    await page.getByText(E2E_FIXTURE_TITLE).first().waitFor({ timeout: 10_000 });
+    await page.getByText(E2E_FIXTURE_TITLE).first().waitFor();
     let f = await tabUntil(page, (focused) => focused.inGrid, 60);
     if (f.role === 'columnheader') {
       await page.keyboard.press('ArrowDown');

@@ -14,7 +14,7 @@ const RENAMED = 'E2E Livraria Alfa Renomeada';
 
 async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
-  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
 }
 
 const toast = (page: Page, text: string) => waitForToast(page, 'success', text);
@@ -74,7 +74,7 @@ describe('companies screen', () => {
     await renamed.waitFor();
 
     // deactivate with the row's switch; the status filter then finds it among the inactive
-    const toggled = page.waitForResponse((r) => r.url().includes('/api/core-api/system/company/inativa/'), { timeout: 10_000 });
+    const toggled = page.waitForResponse((r) => r.url().includes('/api/core-api/system/company/inativa/'));
     await renamed.getByRole('switch', { name: `Empresa ${RENAMED} ativa` }).click();
     const answer = await toggled;
     expect(answer.status()).toBe(200);

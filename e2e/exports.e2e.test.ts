@@ -17,7 +17,7 @@ describe('export queue and Downloads drawer', () => {
   it('requests an export from the stock report and downloads it from the drawer', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
-    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     await page.goto(baseURL + '/reports/stock');
     await page.getByRole('heading', { name: 'Relatório de estoque' }).waitFor();
     await gridSettled(page);

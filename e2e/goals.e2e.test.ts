@@ -12,7 +12,7 @@ const PUBLISHER = 'Editora Acervo S.A.';
 
 async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
-  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
 }
 
 /** The input of one goal cell, by its accessible name. */
@@ -129,7 +129,7 @@ describe('goals', () => {
   it('is not in the menu of a user without the goals role, and its address is not found', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'vendedor', 'vendedor');
-    await page.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor();
     expect(await page.getByRole('navigation').getByText('Metas', { exact: true }).count()).toBe(0);
     await page.goto(`${baseURL}/system/goal`);
     await page.getByRole('heading', { name: 'Pagina não encontrada' }).waitFor();

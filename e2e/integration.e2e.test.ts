@@ -114,7 +114,7 @@ afterAll(async () => {
 
 async function signInAdmin(page: Page, pathName = '/'): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin', pathName);
-  if (pathName === '/') await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 15_000 });
+  if (pathName === '/') await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
 }
 
 const successToast = (page: Page, text: string | RegExp) => waitForToast(page, 'success', text);
@@ -133,7 +133,7 @@ describe('integration screens', () => {
   it('statistics: entity rows with lag and errors, the in-time percentage and the 30-day chart', async () => {
     const { context, page } = await newPage(browser());
     await signInAdmin(page, '/product/estatistica-integracao');
-    await page.getByRole('heading', { name: 'Integração com o ERP' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Integração com o ERP' }).waitFor();
     await page.getByText('Em dia: 76,92%').waitFor();
     const table = page.getByRole('table', { name: 'Situação por tipo de registro' });
     const late = table.getByRole('row', { name: /Transportadoras/ });
@@ -155,7 +155,7 @@ describe('integration screens', () => {
   it('log: finds an exchange by a word of its response, keeps the filter on reload, and shows the bodies pretty-printed', async () => {
     const { context, page } = await newPage(browser());
     await signInAdmin(page, '/system/log-integration');
-    await page.getByRole('heading', { name: 'Log de integração' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Log de integração' }).waitFor();
     await page.getByRole('row', { name: /TRANSPORTADORA|Transportadoras/ }).first().waitFor();
     await auditScreen(page, 'integration-log', { ready: (p) => p.getByRole('grid').waitFor() });
     await searchList(page, 'zaratustra', { label: 'Resposta contém', key: 'resposta' });
@@ -183,7 +183,7 @@ describe('integration screens', () => {
     await signInAdmin(page);
     await page.evaluate(() => localStorage.setItem('acervo:lang', 'en-US'));
     await page.goto(`${baseURL}/system/log-integration`);
-    await page.getByRole('heading', { name: 'Integration log' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Integration log' }).waitFor();
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Tokyo');
     // the 503 exchange was written 5 minutes before the server started: its time is São Paulo's
     const row = page.getByRole('row', { name: /HTTP 503|Carriers/ }).first();
@@ -198,7 +198,7 @@ describe('integration screens', () => {
     expect(weekdays.join(' ')).toBe('S M T W T F S');
     await page.keyboard.press('Escape');
     await page.goto(`${baseURL}/product/estatistica-integracao`);
-    await page.getByText('In time: 76.92%').waitFor({ timeout: 15_000 });
+    await page.getByText('In time: 76.92%').waitFor();
     const table = page.getByRole('table', { name: 'State per record type' });
     await table.getByRole('row', { name: /Carriers/ }).getByText('Never synced').waitFor();
     await table.getByRole('row', { name: /Sales and returns/ }).getByText(/\d+ min ago/).waitFor();
@@ -209,7 +209,7 @@ describe('integration screens', () => {
   it('queue: shows the ERP answer of failed items, retries one, then all after a confirmation', async () => {
     const { context, page } = await newPage(browser());
     await signInAdmin(page, '/product/fila');
-    await page.getByRole('heading', { name: 'Fila de integração' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Fila de integração' }).waitFor();
     await page.getByText('EAN já cadastrado com outro título', { exact: false }).waitFor();
     await auditScreen(page, 'integration-queue', { ready: (p) => p.getByRole('grid').waitFor() });
     // the click must send the retry: on a busy CI the grid re-rendered under the pointer once (run 8),
@@ -237,7 +237,7 @@ describe('integration screens', () => {
   it('reprocessing: lists rejected records with reason and raw JSON, reprocesses the selected one, re-syncs an entity from a date', async () => {
     const { context, page } = await newPage(browser());
     await signInAdmin(page, '/system/reprocessing');
-    await page.getByRole('heading', { name: 'Reprocessamento' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Reprocessamento' }).waitFor();
     await page.getByText('idCliente: cliente C-404 não encontrado').waitFor();
     await auditScreen(page, 'integration-reprocessing', { ready: (p) => p.getByRole('grid').waitFor() });
     await page.getByText('ean: dígito verificador inválido').click();

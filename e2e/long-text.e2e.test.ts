@@ -24,7 +24,7 @@ describe('text longer than its field (defect 10)', () => {
   it('keeps a 300-character company name whole and says the limit under the field; the list ends a long name in an ellipsis and shows it whole on hover', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
-    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     await page.goto(baseURL + '/system/company');
     await page.getByText('Distribuidora Acervo Ltda').first().waitFor();
 

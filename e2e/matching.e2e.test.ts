@@ -73,7 +73,7 @@ describe('matching screens', () => {
   it('matches an unmatched ERP publisher through the screen: unmatched first with its product count, picker, Salvar, toast, products moved', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
-    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     await page.goto(`${baseURL}/system/correspondencia-editora`);
     await page.getByRole('heading', { name: 'Correspondência editora' }).waitFor();
     const aurora = page.getByRole('row', { name: /Selo Aurora/ });
@@ -119,7 +119,7 @@ describe('matching screens', () => {
   it('imports a BISAC list through the upload dialog and shows the report with the repeated and invalid codes', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
-    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     await page.goto(`${baseURL}/system/correspondencia-categoria-bisac`);
     await page.getByRole('heading', { name: 'Correspondência categoria BISAC' }).waitFor();
     await page.getByRole('button', { name: 'Importar lista BISAC' }).click();

@@ -11,7 +11,7 @@ describe('catalogue ONIX export', () => {
   it('"Exportar ONIX" downloads an ONIX 3.0 file of the filtered catalogue', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
-    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     await page.goto(baseURL + `/product/catalog?isbn13=${E2E_FIXTURE_ISBN}`);
     await page.getByText(E2E_FIXTURE_TITLE).first().waitFor();
     await auditScreen(page, 'catalog-onix-export', { ready: (p) => p.getByRole('button', { name: 'Exportar ONIX' }).waitFor() });

@@ -9,7 +9,7 @@ const browser = useBrowser();
 
 async function openParameters(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
-  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
   await page.goto(baseURL + '/system/parameter');
   await page.getByRole('heading', { name: 'Parâmetros', exact: true }).waitFor();
   await page.locator('#param-geral-expiracaoArquivoExportacaoDias').waitFor();

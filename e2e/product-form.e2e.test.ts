@@ -11,7 +11,7 @@ const browser = useBrowser();
 
 async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
-  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
 }
 
 /** A fresh valid ISBN-13 in the 978-65 (Brazil) range, so reruns against one database never collide. */
@@ -66,7 +66,7 @@ async function pickRole(page: Page, inputId: string, code: string): Promise<void
 }
 
 describe('product form', () => {
-  it('creates a product with two contributors and a cover, finds it in the catalogue, edits it; refuses its ISBN again naming it', { timeout: 240_000 }, async () => {
+  it('creates a product with two contributors and a cover, finds it in the catalogue, edits it; refuses its ISBN again naming it', { timeout: 480_000 }, async () => {
     const { context, page } = await newPage(browser());
     await signInAdmin(page);
     const isbn = freshIsbn();
@@ -75,7 +75,7 @@ describe('product form', () => {
     // from the catalogue's "Novo produto"
     await page.goto(baseURL + '/product/catalog');
     await page.getByRole('heading', { name: 'Catálogo de produtos' }).waitFor();
-    await page.locator('.MuiDataGrid-root [role="progressbar"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await page.locator('.MuiDataGrid-root [role="progressbar"]').first().waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Novo produto' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/product/produto-cadastrar');
     await page.getByRole('heading', { name: 'Novo produto', level: 1 }).waitFor();

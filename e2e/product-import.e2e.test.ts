@@ -24,7 +24,7 @@ describe('product import', () => {
   it('imports a CSV through the screen: preview, errors, progress and result', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
-    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
 
     // the catalogue's "Importar" button opens the screen
     await page.goto(baseURL + '/product/catalog');

@@ -11,7 +11,7 @@ const browser = useBrowser();
 
 async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
-  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
 }
 
 /** Waits for a success toast with exactly this text. */

@@ -10,7 +10,7 @@ const browser = useBrowser();
 
 async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
-  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
 }
 
 const toast = (page: Page, text: string) => waitForToast(page, 'success', text);
@@ -22,7 +22,12 @@ async function dismissToasts(page: Page): Promise<void> {
   while ((await close.count()) > 0) {
     const button = await close.first().elementHandle();
     if (!button) continue;
-    await button.click();
+    // A success toast hides itself after its time on screen, so it may leave between the count and the
+    // click (CI stop 26: "Element is not attached to the DOM"). That is the same end as a click; a button
+    // still on screen that the click did not reach is a real failure.
+    await button.click().catch(async (error: unknown) => {
+      if (await button.isVisible()) throw error;
+    });
     // gone once its exit transition ends (hidden, then removed)
     await button.waitForElementState('hidden');
   }
@@ -33,7 +38,7 @@ const search = (page: Page, term: string) => searchList(page, term);
 
 /** Toggles a row's active switch and checks the server's answer and the toast. */
 async function toggleOff(page: Page, row: ReturnType<Page['getByRole']>, switchName: string, apiPath: string, message: string): Promise<void> {
-  const toggled = page.waitForResponse((r) => r.url().includes(`/api/core-api/${apiPath}/inativa/`), { timeout: 10_000 });
+  const toggled = page.waitForResponse((r) => r.url().includes(`/api/core-api/${apiPath}/inativa/`));
   await row.getByRole('switch', { name: switchName }).click();
   const answer = await toggled;
   expect(answer.status()).toBe(200);

@@ -22,7 +22,7 @@ const nextRun = (row: ReturnType<Page['getByRole']>) => row.locator('[data-field
 
 async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
-  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
 }
 
 const toast = (page: Page, text: string) => waitForToast(page, 'success', text);
@@ -91,7 +91,7 @@ describe('schedule screen', () => {
     const runs = page.getByRole('dialog', { name: `Execuções de ${RENAMED}` });
     await runs.waitFor();
     const run = runs.getByTestId('schedule-run').first();
-    await run.getByText('Sucesso').waitFor({ timeout: 20_000 });
+    await run.getByText('Sucesso').waitFor();
     await run.getByText(/Manual por Administrador/).waitFor();
     await run.getByText(/sessão\(ões\) expirada\(s\) ou encerrada\(s\) excluída\(s\)/).waitFor();
     await auditScreen(page, 'schedule-runs', { viewports: ['desktop', 'phone'], ready: (p) => p.getByTestId('schedule-run').first().waitFor() });

@@ -14,8 +14,6 @@ import { signIn, welcomeHeading } from './src/session.ts';
 const baseURL = inject('baseURL');
 const browser = useBrowser();
 const DISTRIBUTOR = 'Distribuidora Acervo Ltda';
-/** How long a poll waits for the screen (the machine running the tests may be busy). */
-const WAIT = { timeout: 15_000 };
 const PUBLISHER = 'Editora Acervo S.A.';
 
 /** Ids of the demo companies by name, read through the API as admin. */
@@ -40,14 +38,14 @@ function shownCompany(page: Page): Promise<string> {
 async function switchCompany(page: Page, name: string): Promise<void> {
   await page.getByLabel('Empresa', { exact: true }).click();
   await page.getByRole('option', { name }).click();
-  await expect.poll(() => page.getByTestId('home-company').innerText(), WAIT).toBe(name);
+  await expect.poll(() => page.getByTestId('home-company').innerText()).toBe(name);
 }
 
 /** Signs in as admin and makes the distributor the selected company (the last company is remembered per user). */
 async function signInAdminAtDistributor(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
-  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
-  await expect.poll(() => page.getByTestId('home-company').innerText(), WAIT).toMatch(/^(Distribuidora|Editora)/);
+  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
+  await expect.poll(() => page.getByTestId('home-company').innerText()).toMatch(/^(Distribuidora|Editora)/);
   if ((await page.getByTestId('home-company').innerText()) !== DISTRIBUTOR) await switchCompany(page, DISTRIBUTOR);
 }
 
@@ -77,23 +75,23 @@ describe('two tabs, two companies (issue 15, defect 1)', () => {
 
     const b = await context.newPage();
     await b.goto(baseURL + '/system/company');
-    await b.getByRole('heading', { name: 'Empresas', exact: true }).waitFor({ timeout: 10_000 });
-    await expect.poll(() => shownCompany(b), WAIT).toBe(DISTRIBUTOR);
+    await b.getByRole('heading', { name: 'Empresas', exact: true }).waitFor();
+    await expect.poll(() => shownCompany(b)).toBe(DISTRIBUTOR);
     const callsOfB = recordApiCalls(b);
 
     await switchCompany(a, PUBLISHER);
 
     // B follows without a reload: its top bar, its address (/, as a switch does) and a notice
-    await expect.poll(() => shownCompany(b), WAIT).toBe(PUBLISHER);
-    await expect.poll(() => new URL(b.url()).pathname, WAIT).toBe('/');
-    await expect.poll(() => b.getByTestId('home-company').innerText(), WAIT).toBe(PUBLISHER);
+    await expect.poll(() => shownCompany(b)).toBe(PUBLISHER);
+    await expect.poll(() => new URL(b.url()).pathname).toBe('/');
+    await expect.poll(() => b.getByTestId('home-company').innerText()).toBe(PUBLISHER);
     await b.getByText('A empresa foi trocada em outra aba. Esta aba passou para a mesma empresa.').waitFor();
     await auditScreen(b, 'shell-tabs-followed', { ready: (p) => p.getByTestId('home-company').waitFor() });
 
     // B's next request reads the company it now shows
     await openCompaniesFromMenu(b);
     await b.getByRole('heading', { name: 'Empresas', exact: true }).waitFor();
-    await expect.poll(() => callsOfB.filter((c) => c.request.url().includes('/system/company')).length, WAIT).toBeGreaterThan(0);
+    await expect.poll(() => callsOfB.filter((c) => c.request.url().includes('/system/company')).length).toBeGreaterThan(0);
     for (const call of callsOfB) {
       expect(call.request.headers()['x-empresa'], call.request.url()).toBe(String(ids[PUBLISHER]));
     }
@@ -109,8 +107,8 @@ describe('two tabs, two companies (issue 15, defect 1)', () => {
     const b = await context.newPage();
     await b.addInitScript(() => window.addEventListener('storage', (event) => event.stopImmediatePropagation(), true));
     await b.goto(baseURL + '/');
-    await b.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
-    await expect.poll(() => shownCompany(b), WAIT).toBe(DISTRIBUTOR);
+    await b.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
+    await expect.poll(() => shownCompany(b)).toBe(DISTRIBUTOR);
     const callsOfB = recordApiCalls(b);
 
     await switchCompany(a, PUBLISHER);
@@ -119,8 +117,8 @@ describe('two tabs, two companies (issue 15, defect 1)', () => {
 
     // B asks for data: nothing goes out for the distributor; B moves to the publisher first
     await openCompaniesFromMenu(b);
-    await expect.poll(() => shownCompany(b), WAIT).toBe(PUBLISHER);
-    await expect.poll(() => b.getByTestId('home-company').innerText(), WAIT).toBe(PUBLISHER);
+    await expect.poll(() => shownCompany(b)).toBe(PUBLISHER);
+    await expect.poll(() => b.getByTestId('home-company').innerText()).toBe(PUBLISHER);
     await b.getByText('A empresa foi trocada em outra aba. Esta aba passou para a mesma empresa.').waitFor();
     for (const call of callsOfB) {
       const header = call.request.headers()['x-empresa'];
@@ -143,20 +141,20 @@ describe('two tabs, two companies (issue 15, defect 1)', () => {
   it('tab B follows a sign-out in tab A, then a sign-in of another user', async () => {
     const { context, page: a } = await newPage(browser());
     await signIn(a, baseURL, 'admin', 'admin');
-    await a.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+    await a.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     const b = await context.newPage();
     await b.goto(baseURL + '/system/user');
-    await b.getByRole('heading', { name: 'Usuários', exact: true }).waitFor({ timeout: 10_000 });
+    await b.getByRole('heading', { name: 'Usuários', exact: true }).waitFor();
 
     await a.getByRole('button', { name: /^Menu do usuário/ }).click();
     await a.getByRole('menuitem', { name: 'Sair' }).click();
-    await b.getByLabel('Usuário', { exact: true }).waitFor({ timeout: 10_000 });
+    await b.getByLabel('Usuário', { exact: true }).waitFor();
     await b.getByText('A sessão foi encerrada em outra aba.').waitFor();
     expect(new URL(b.url()).pathname).toBe('/');
 
     await signIn(a, baseURL, 'vendedor', 'vendedor');
-    await a.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor({ timeout: 10_000 });
-    await b.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor({ timeout: 10_000 });
+    await a.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor();
+    await b.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor();
     expect(new URL(b.url()).pathname).toBe('/');
     await context.close();
   });
@@ -166,7 +164,7 @@ describe('where a sign-in lands (issue 15, defect 2)', () => {
   it('sign out as admin on /system/user, sign in as vendedor: the home page, not a 404', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin', '/system/user');
-    await page.getByRole('heading', { name: 'Usuários', exact: true }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Usuários', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/system/user');
     await page.getByRole('button', { name: /^Menu do usuário/ }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
@@ -175,7 +173,7 @@ describe('where a sign-in lands (issue 15, defect 2)', () => {
     await page.getByLabel('Usuário', { exact: true }).fill('vendedor');
     await page.getByLabel('Senha', { exact: true }).fill('vendedor');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByRole('heading', { name: 'Pagina não encontrada' }).count()).toBe(0);
     await context.close();
@@ -184,12 +182,12 @@ describe('where a sign-in lands (issue 15, defect 2)', () => {
   it('a deep link asked for before signing in opens after sign-in when the roles allow it, else the home page', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'vendedor', 'vendedor', '/system/company');
-    await page.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
     const second = await newPage(browser());
     await signIn(second.page, baseURL, 'admin', 'admin', '/system/company');
-    await second.page.getByRole('heading', { name: 'Empresas', exact: true }).waitFor({ timeout: 10_000 });
+    await second.page.getByRole('heading', { name: 'Empresas', exact: true }).waitFor();
     expect(new URL(second.page.url()).pathname).toBe('/system/company');
     await second.context.close();
   });

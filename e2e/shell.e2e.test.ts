@@ -18,7 +18,7 @@ describe('sign-in lands on content without a reload', () => {
   it('by mouse: the home page shows at once, and passes the audit at desktop, narrow and phone widths', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'admin', 'admin');
-    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     // the company name comes with the session's company list, which may land after the heading
     await page.locator('main').getByText('Distribuidora Acervo Ltda').first().waitFor();
     await auditScreen(page, 'home', { viewports: ['desktop', 'narrow', 'phone'], ready: (p) => p.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor() });
@@ -33,10 +33,10 @@ describe('sign-in lands on content without a reload', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('admin');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(baseURL + '/caminho/que-nao-existe');
-    await page.getByRole('heading', { name: 'Pagina não encontrada' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Pagina não encontrada' }).waitFor();
     await context.close();
   });
 
@@ -51,7 +51,7 @@ describe('sign-in lands on content without a reload', () => {
     await auditScreen(page, 'new-password', { ready: (p) => p.getByRole('button', { name: 'Salvar senha' }).waitFor() });
     await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Nova-senha-123');
     await page.getByRole('button', { name: 'Salvar senha' }).click();
-    await page.getByRole('heading', { name: /^Bem-vindo\(a\), / }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: /^Bem-vindo\(a\), / }).waitFor();
 
     await page.getByRole('button', { name: /^Menu do usuário/ }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
@@ -60,7 +60,7 @@ describe('sign-in lands on content without a reload', () => {
     await page.getByLabel('Usuário', { exact: true }).fill(firstAdmin.login);
     await page.getByLabel('Senha', { exact: true }).fill('Nova-senha-123');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('heading', { name: /^Bem-vindo\(a\), / }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: /^Bem-vindo\(a\), / }).waitFor();
     await context.close();
   });
 });
@@ -180,7 +180,7 @@ describe('vendedor', () => {
   it('sees no System group and gets "Pagina não encontrada" at /system/user', async () => {
     const { context, page } = await newPage(browser());
     await signIn(page, baseURL, 'vendedor', 'vendedor');
-    await page.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Vendedor Demonstração') }).waitFor();
     const nav = page.getByRole('navigation');
     // the menu is built once the session's roles have loaded
     await nav.getByText('Relatórios', { exact: true }).first().waitFor();
@@ -240,7 +240,7 @@ describe('company switch (issue 6, part 8)', () => {
     await page.getByLabel('Nova senha', { exact: true }).fill('Troca-definitiva-1');
     await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Troca-definitiva-1');
     await page.getByRole('button', { name: 'Salvar senha' }).click();
-    await page.getByRole('heading', { name: welcomeHeading('Troca de Empresa') }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: welcomeHeading('Troca de Empresa') }).waitFor();
     await expect.poll(() => page.getByTestId('home-company').innerText()).toBe('Distribuidora Acervo Ltda');
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     await expect.poll(() => nav.getByText('Sistema', { exact: true }).count()).toBe(1);

@@ -14,7 +14,7 @@ const NAME = 'E2E Leitor Vendedor';
 
 async function signInAdmin(page: Page): Promise<void> {
   await signIn(page, baseURL, 'admin', 'admin');
-  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
 }
 
 const toast = (page: Page, text: string) => waitForToast(page, 'success', text);
@@ -65,7 +65,7 @@ describe('users screen and My user', () => {
     await seller.page.getByLabel('Nova senha', { exact: true }).fill('Segunda-456');
     await seller.page.getByLabel('Confirme a nova senha', { exact: true }).fill('Segunda-456');
     await seller.page.getByRole('button', { name: 'Salvar senha' }).click();
-    await seller.page.getByRole('heading', { name: welcomeHeading(NAME) }).waitFor({ timeout: 10_000 });
+    await seller.page.getByRole('heading', { name: welcomeHeading(NAME) }).waitFor();
     const nav = seller.page.getByRole('navigation');
     // Vendedor: terminal, billing and stock reports, and their own sales orders (issue 19): the
     // Produto, Pedidos and Relatórios groups only
@@ -110,7 +110,7 @@ describe('users screen and My user', () => {
     await renamed.getByRole('switch', { name: `Usuário ${NAME} Jr ativo` }).click();
     await toast(page, 'Usuário inativado com sucesso!');
     await seller.page.goto(baseURL + '/system/user/me');
-    await seller.page.getByRole('button', { name: 'Entrar' }).waitFor({ timeout: 10_000 });
+    await seller.page.getByRole('button', { name: 'Entrar' }).waitFor();
     await signIn(seller.page, baseURL, LOGIN, 'Terceira-789');
     await seller.page.getByText('Usuário ou senha inválidos.').first().waitFor();
     await seller.context.close();

@@ -111,7 +111,7 @@ export interface AuditOptions {
  */
 async function auditSettled(page: Page, where: string): Promise<void> {
   const settle = async () => {
-    await page.locator('[data-list-placeholder], .MuiDataGrid-root [role="progressbar"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await page.locator('[data-list-placeholder], .MuiDataGrid-root [role="progressbar"]').first().waitFor({ state: 'detached' });
     await layoutSettled(page); // layout transitions (menu width, drawer) end
   };
   await settle();
