@@ -17,6 +17,7 @@ import { exportQueues } from './exports/exports.queue.ts';
 import { STOCK_REPORT_EXPORT_SOURCES } from './reports/stock-report.service.ts';
 import { OPPORTUNITY_REPORT_EXPORT_SOURCES } from './reports/opportunity-report.service.ts';
 import { REPLENISHMENT_TASK_KINDS } from './replenishment/calculation/calculation.task-kinds.ts';
+import { STOCKOUT_TASK_KINDS } from './replenishment/stockouts/stockouts.task-kinds.ts';
 import { REPLENISHMENT_AUDIT_SCOPES } from './replenishment/templates/templates.service.ts';
 import { REPLACEMENT_EXPORT_SOURCES } from './replenishment/replacements/replacements.export.ts';
 import { REPLACEMENT_AUDIT_SCOPES } from './replenishment/replacements/replacements.service.ts';
@@ -29,7 +30,7 @@ import { REPLACEMENT_AUDIT_SCOPES } from './replenishment/replacements/replaceme
  */
 
 /** Every domain's scheduled-task kinds (the "Tipo" select; what a run executes). */
-export const TASK_KINDS: readonly TaskKind[] = [...AUTH_TASK_KINDS, ...EMAIL_TASK_KINDS, ...ERP_TASK_KINDS, ...PRODUCT_IMPORT_TASK_KINDS, ...EXPORTS_TASK_KINDS, ...REPLENISHMENT_TASK_KINDS];
+export const TASK_KINDS: readonly TaskKind[] = [...AUTH_TASK_KINDS, ...EMAIL_TASK_KINDS, ...ERP_TASK_KINDS, ...PRODUCT_IMPORT_TASK_KINDS, ...EXPORTS_TASK_KINDS, ...REPLENISHMENT_TASK_KINDS, ...STOCKOUT_TASK_KINDS];
 
 /**
  * Every report's exportable lists (issue 17): `POST fila-exportacao/csv|excel` accepts their

@@ -78,12 +78,29 @@ export async function getDashboard(db: Executor, auth: AuthContext, query: Dashb
   const dayBeforeRange = { dataInicio: dayBefore, dataFim: dayBefore };
   const monthRange = { dataInicio: monthStart(day), dataFim: day };
   const monthBeforeRange = comparedMonthToDate(day, comparison);
-  const [dayNow, dayThen, monthNow, monthThen] = [
-    await billingTotals(db, auth, filter(ids, dayRange)),
-    await billingTotals(db, auth, filter(ids, dayBeforeRange)),
-    await billingTotals(db, auth, filter(ids, monthRange)),
-    await billingTotals(db, auth, filter(ids, monthBeforeRange)),
-  ];
+  const [year, month] = day.split('-').map(Number);
+  const months = trendMonths(day);
+  // The reads below do not depend on each other: on PostgreSQL they go out at once, each on a
+  // connection of the pool (on 5 million lines the month's best sellers take ~120 ms and the trend
+  // ~50 ms: one after the other they were most of the answer's 250–300 ms); PGlite runs them in turn.
+  const [dayNow, dayThen, monthNow, monthThen, goals, closing, trendRows, top] = await Promise.all([
+    billingTotals(db, auth, filter(ids, dayRange)),
+    billingTotals(db, auth, filter(ids, dayBeforeRange)),
+    billingTotals(db, auth, filter(ids, monthRange)),
+    billingTotals(db, auth, filter(ids, monthBeforeRange)),
+    listGoals(db, [companyId], year),
+    listClosingDays(db, companyId, monthStart(day), `${day.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`),
+    // trend: 24 months of the report's date tab by month, this year's 12 against the 12 before
+    billingTab(db, auth, 'data', {
+      ...filter([companyId], { dataInicio: `${yearBefore(months[0])}-01`, dataFim: day }),
+      agrupamento: 'mes',
+      page: 0,
+      pageSize: 24,
+      sorter: 'chave,asc',
+    }),
+    // best sellers of the month to date (the report's product tab by units)
+    billingTab(db, auth, 'produto', { ...filter([companyId], monthRange), page: 0, pageSize: 10, sorter: 'quantidade,desc' }),
+  ]);
   const figuresOf = (id: number) => ({
     dia: period(dayRange, dayNow, dayBeforeRange, dayThen, id),
     mes: period(monthRange, monthNow, monthBeforeRange, monthThen, id),
@@ -91,25 +108,13 @@ export async function getDashboard(db: Executor, auth: AuthContext, query: Dashb
   const own = figuresOf(companyId);
 
   // goal and projection over the company's business days
-  const [year, month] = day.split('-').map(Number);
-  const goal = (await listGoals(db, [companyId], year)).find((g) => g.mes === month)?.valor ?? null;
-  const closing = await listClosingDays(db, companyId, monthStart(day), `${day.slice(0, 8)}${String(daysInMonth(year, month)).padStart(2, '0')}`);
+  const goal = goals.find((g) => g.mes === month)?.valor ?? null;
   const days = monthBusinessDays(day, closing);
   const realised = own.mes.valorCentavos;
 
-  // trend: 24 months of the report's date tab by month, this year's 12 against the 12 before
-  const months = trendMonths(day);
-  const trendRows = await billingTab(db, auth, 'data', {
-    ...filter([companyId], { dataInicio: `${yearBefore(months[0])}-01`, dataFim: day }),
-    agrupamento: 'mes',
-    page: 0,
-    pageSize: 24,
-    sorter: 'chave,asc',
-  });
   const byMonth = new Map(trendRows.itens.map((r) => [r.chave, r.liquidoCentavos]));
 
-  // best sellers of the month to date (the report's product tab by units) and their stock
-  const top = await billingTab(db, auth, 'produto', { ...filter([companyId], monthRange), page: 0, pageSize: 10, sorter: 'quantidade,desc' });
+  // the best sellers' stock
   const stock = await stockByProductKey(
     db,
     companyId,

@@ -2,7 +2,7 @@ import { ERP_ENTITIES, type ErpEntity } from '@acervo/contracts';
 import type { TaskContext, TaskKind, TaskResult } from '../schedules/task-kinds.ts';
 import { ERP_DISABLED_MESSAGE, openErpConnector, type ErpConnector } from './erp-connector.ts';
 import type { ErpRetryOptions } from './erp-http.ts';
-import { syncEntityForAllCompanies, type ErpRecordStore } from './erp-sync.ts';
+import { ERP_PAGE_SIZE_PGLITE, syncEntityForAllCompanies, type ErpRecordStore } from './erp-sync.ts';
 import { IntegrationLogWriter } from './integration-log.ts';
 import { purgeIntegrationLogs } from './log-retention.ts';
 import { sendOutgoingQueue } from './outgoing-queue.ts';
@@ -75,7 +75,7 @@ export function createErpTaskKinds(options: ErpTaskOptions = {}): TaskKind[] {
     builtIn: true,
     run: (ctx, _task, signal) =>
       withConnector(ctx, options, options.retry, (connector, writer) =>
-        syncEntityForAllCompanies({ db: ctx.db, log: ctx.log, store: options.store, pageSize: options.pageSize, afterPage: () => writer.flush() }, connector, entity, signal),
+        syncEntityForAllCompanies({ db: ctx.db, log: ctx.log, store: options.store, pageSize: options.pageSize ?? (ctx.database.kind === 'pglite' ? ERP_PAGE_SIZE_PGLITE : undefined), afterPage: () => writer.flush() }, connector, entity, signal),
       ),
   }));
   return [

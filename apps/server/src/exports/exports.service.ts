@@ -298,10 +298,11 @@ export async function runExport(deps: ExportJobDeps, id: number, signal?: AbortS
     if (source.role !== undefined && !hasRole(auth.roles, source.role)) throw new DomainError('FORBIDDEN', FORBIDDEN_MESSAGE);
     const filters = parseSourceFilters(source, item.filters);
     await mkdir(folder, { recursive: true });
+    const reading = deps.readDatabase ?? deps.database;
     const { rows } = await writeExportFile({
       format: item.format as ExportFormat,
-      columns: source.columns,
-      rows: source.rows(deps.readDatabase ?? deps.database, auth, filters),
+      columns: source.columnsFor ? await source.columnsFor(reading, auth, filters) : source.columns,
+      rows: source.rows(reading, auth, filters),
       filePath: partPath,
       signal,
       onProgress: async (n) => {

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, numeric, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar, text } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar, text } from 'drizzle-orm/pg-core';
 import type { ReplacementStatus, ReplenishmentCalculationRequest, ReplenishmentInput, ReplenishmentMethod, ReplenishmentTotals } from '@acervo/contracts';
 import { companies } from '../companies/companies.schema.ts';
 import { users } from '../users/users.schema.ts';
@@ -190,4 +190,37 @@ export const replacementPurchaseOrders = pgTable(
     outgoingItemId: integer('fila_integracao_id').references(() => outgoingItems.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('reposicao_pedido_compra_referencia_uk').on(t.replacementId, t.reference)],
+);
+
+/**
+ * Days the stockout history looked at a company's stock in a month (`mes` = its first day), and the
+ * last day it did (a second run the same day counts nothing). Migration 0018_stockout_history.sql.
+ */
+export const stockObservationMonths = pgTable(
+  'estoque_observacao_mes',
+  {
+    companyId: integer('empresa_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date('mes').notNull(),
+    days: smallint('dias').notNull(),
+    lastDay: date('ultimo_dia').notNull(),
+  },
+  (t) => [primaryKey({ name: 'estoque_observacao_mes_pk', columns: [t.companyId, t.month] })],
+);
+
+/** Days of a month (`mes` = its first day) an ERP product had no available stock when the history looked. */
+export const stockoutMonths = pgTable(
+  'estoque_ruptura_mes',
+  {
+    companyId: integer('empresa_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    erpProductId: integer('produto_id')
+      .notNull()
+      .references(() => erpProducts.id, { onDelete: 'cascade' }),
+    month: date('mes').notNull(),
+    daysWithoutStock: smallint('dias_sem_estoque').notNull(),
+  },
+  (t) => [primaryKey({ name: 'estoque_ruptura_mes_pk', columns: [t.companyId, t.month, t.erpProductId] }), index('estoque_ruptura_mes_produto_idx').on(t.erpProductId)],
 );

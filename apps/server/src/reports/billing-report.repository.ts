@@ -119,12 +119,15 @@ function baseRows(source: Source, f: BillingFilter, scope: BillingScope, daysOnl
 function filtersSql(f: BillingFilter, scope: BillingScope, needsProduct: boolean): { joins: SQL; where: SQL } {
   const joins: SQL[] = [sql`JOIN erp_tipo_operacao_fiscal o ON o.id = f.operacao_id AND ${billingNature('o')}`];
   const where: SQL[] = [sql`true`];
-  if (needsProduct) {
+  const pattern = needsProduct ? termPattern(f.descricaoProduto) : null;
+  // the product tables only when a product filter reads them: a product-side tab joins them once
+  // per group, after the sums (`tabGroup`); joined here they cost a lookup per rollup row
+  // (the month's best sellers on 5 million lines: 156 → 115 ms)
+  if (needsProduct && (f.idAssunto !== undefined || f.idEditora !== undefined || f.ean || pattern)) {
     joins.push(sql`LEFT JOIN erp_produto p ON p.id = f.produto_id LEFT JOIN produto cp ON cp.id = p.produto_id`);
     if (f.idAssunto !== undefined) where.push(sql`p.assunto_id = ${f.idAssunto}::int`);
     if (f.idEditora !== undefined) where.push(sql`cp.editora_id = ${f.idEditora}::int`);
     if (f.ean) where.push(sql`p.ean = ${f.ean}`);
-    const pattern = termPattern(f.descricaoProduto);
     if (pattern) where.push(matchesTerm(sql`p.titulo`, pattern));
   }
   if (f.idCliente !== undefined) where.push(sql`f.cliente_id = ${f.idCliente}::int`);

@@ -281,8 +281,23 @@ describe('export sources', () => {
     const exported: unknown[][] = [];
     for await (const row of source!.rows(t.database, auth, source!.parseFilters(filtros))) exported.push(row);
     const api = await allRows(admin.token, tab, { idEmpresa: [c1, c2], dataInicio: FROM, dataFim: TO, sorter: 'liquidoCentavos,desc' });
-    expect(exported).toEqual(api.map((r) => [r.chave, r.descricao, r.quantidade, r.brutoCentavos, r.devolucoesCentavos, r.liquidoCentavos, r.notas, r.participacao / 100]));
+    // two companies: each one's net after the total net, as the screen's columns
+    const net = (r: BillingRow, id: number) => r.porEmpresa.find((c) => c.idEmpresa === id)?.liquidoCentavos ?? 0;
+    expect(exported).toEqual(api.map((r) => [r.chave, r.descricao, r.quantidade, r.brutoCentavos, r.devolucoesCentavos, r.liquidoCentavos, net(r, c1), net(r, c2), r.notas, r.participacao / 100]));
     expect(() => source!.parseFilters({ ...filtros, dataFim: '2020-01-01' })).toThrow();
+  });
+
+  it('splits the net by company, named in the header, only when several companies are chosen', async () => {
+    const source = t.ctx.exportSources.get('relatorio/faturamento/estado')!;
+    const auth = { userId: t.seed.adminId, sessionId: 's', companyId: c1, roles: [REQUIRED.relatorioFaturamento], login: 'admin', name: 'Administrador', profileName: null };
+    const names = new Map(resultRows<{ id: number; nome: string }>(await t.database.db.execute(sql`SELECT id, nome FROM empresa`)).map((r) => [Number(r.id), r.nome]));
+    const headers = async (ids: number[]) => (await source.columnsFor!(t.database, auth, source.parseFilters({ idEmpresa: ids.map(String), dataInicio: FROM, dataFim: TO }))).map((c) => c.header);
+    expect(await headers([c2, c1])).toEqual(['UF', 'Estado', 'Quantidade', 'Valor bruto (R$)', 'Devoluções (R$)', 'Valor líquido (R$)', `${names.get(c1)}: líquido (R$)`, `${names.get(c2)}: líquido (R$)`, 'Notas', 'Participação']);
+    expect(await headers([c1])).toEqual(source.columns.map((c) => c.header));
+    const one: unknown[][] = [];
+    for await (const row of source.rows(t.database, auth, source.parseFilters({ idEmpresa: [String(c1)], dataInicio: FROM, dataFim: TO }))) one.push(row);
+    expect(one.length).toBeGreaterThan(0);
+    for (const row of one) expect(row).toHaveLength(source.columns.length);
   });
 });
 

@@ -328,10 +328,15 @@ describe('runs through the job queue', () => {
     const otherScheduler = new TaskScheduler({ ...ctx, queue: second }, { maxSleepMs: 20 });
     const ids: number[] = [];
     for (let i = 0; i < 8; i++) ids.push((await create({ nome: `Corrida ${i}` })).id);
+    // the file's background scheduler loop (every ≤ 100 ms) is paused, so only the four ticks below
+    // race for the due times: on a slow machine the loop claimed all 8 first and the ticks none
+    // (CI on PostgreSQL: 0 of 8); its queue workers still run the claimed jobs
+    await background.scheduler.stop();
     const due = new Date(Date.now() - 500);
     await t.database.db.update(scheduledTasks).set({ nextRunAt: due }).where(sql`${scheduledTasks.id} IN (${sql.join(ids, sql`, `)})`);
     const now = new Date();
     const claimed = await Promise.all([background.scheduler.tick(now), otherScheduler.tick(now), background.scheduler.tick(now), otherScheduler.tick(now)]);
+    background.scheduler.start();
     expect(claimed.reduce((a, b) => a + b, 0)).toBe(8);
     await waitFor(async () => (await t.database.db.$count(scheduledTaskRuns, and(sql`${scheduledTaskRuns.taskId} IN (${sql.join(ids, sql`, `)})`, eq(scheduledTaskRuns.status, 'SUCESSO')))) === 8);
     for (const id of ids) expect(await t.database.db.$count(scheduledTaskRuns, eq(scheduledTaskRuns.taskId, id))).toBe(1);

@@ -52,6 +52,12 @@ export interface ExportSource<F = unknown> {
   /** The columns, in the order `rows` yields each row's values. */
   columns: readonly ExportColumn[];
   /**
+   * The columns of one export when they depend on its filters (e.g. one column per chosen
+   * company); the job calls it after `parseFilters`, with the same arguments `rows` gets, and
+   * `rows` then yields values in that order. Absent: `columns`.
+   */
+  columnsFor?(database: Database, auth: AuthContext, filters: F): Promise<readonly ExportColumn[]>;
+  /**
    * Parses the request's `filtros` (the report's query, as the screen sends it to the report's
    * GET route; strings or arrays of strings, or JSON values) with the report's zod schema.
    * Called when the export is requested (a throw answers 400 there) and again by the job.

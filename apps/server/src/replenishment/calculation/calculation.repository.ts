@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { billingNature } from '../../reports/billing-rules.ts';
+import { STOCKOUT_SHARE } from '../stockouts/stockouts.service.ts';
 
 /*
  * SQL of the replenishment calculation (docs/replenishment.md "Part 2"): every read aggregates in the
@@ -83,6 +84,12 @@ export interface TitleRow {
    * rows), and node-postgres parses one text column far faster than arrays.
    */
   meses: string | null;
+  /**
+   * Months of the period (0-based, comma-separated, may repeat) in which the title's ERP product of
+   * the selected company had no available stock on at least `STOCKOUT_SHARE` of the days the
+   * stockout history observed (replenishment/stockouts); null when none.
+   */
+  sem_estoque: string | null;
   /** The period's net cents (best-seller ABC ranking; null unless `withValue`, and without billing rows). */
   valor_centavos: string | number | null;
   /** Lost sales as "month:units,…" (same indexes); null without any lost sale. */
@@ -111,6 +118,11 @@ export interface TitleQueryOptions {
   considerReturns: boolean;
   /** Whether to sum the net cents sold (`valor_centavos`, for the best-seller ranking). */
   withValue: boolean;
+  /**
+   * Only the titles whose catalogue id ≡ `index` (mod `count`): one of `count` disjoint parts, read on
+   * `count` connections at once (`calculate` on PostgreSQL); absent = every title.
+   */
+  part?: { index: number; count: number };
 }
 
 /** Multiplier of the day in a demand entry (`TitleRow.meses`): units up to ±2³⁹ per rollup row, days up to 8,191 (60 months ≈ 1,830). */
@@ -132,6 +144,9 @@ export const DEMAND_DAY_FACTOR = 2 ** 40;
  *   returns, subtracted when `considerReturns` (else left out). Aggregated per ERP product first
  *   (the catalogue link joined on 100,000 groups, not on 1.2 million rows), then per title;
  * - lost sales (Terminal `VENDA_PERDIDA`) per month of the period (America/Sao_Paulo days);
+ * - months without stock: the months of the period in which the selected company's ERP product of
+ *   the title had no available stock on at least `STOCKOUT_SHARE` of the days observed
+ *   (replenishment/stockouts: `estoque_ruptura_mes` over `estoque_observacao_mes`);
  * - saldoRede over `others`; coberto (docs/replenishment.md "coberto": an APPROVED replacement's item
  *   counts while its supplier's purchase order has not been queued, is still in the outgoing queue
  *   (PENDENTE, ENVIANDO, ERRO), or was sent after the company's last successful stock sync; a purchase
@@ -144,12 +159,18 @@ export function titleInputsQuery(o: TitleQueryOptions): SQL {
   const filters: SQL[] = [];
   if (o.situations.length) filters.push(sql`COALESCE(rp.situacao, '') IN (${sql.join(o.situations.map((s) => sql`${s}`), sql`, `)})`);
   if (o.productType !== null) filters.push(sql`COALESCE(rp.tipo_produto_id, 0) = ${o.productType}::int`);
+  // a part: the title's catalogue id modulo the count, tested where each piece is read (the demand's
+  // rollup rows through their ERP product, so each part groups only its own rows)
+  const inPart = (column: string) => (o.part ? sql`AND ${sql.raw(column)} % ${o.part.count}::int = ${o.part.index}::int` : sql``);
+  const demandPart = o.part
+    ? sql`AND r.produto_id IN (SELECT x.id FROM erp_produto x WHERE x.empresa_id IN (${ids(o.basis)}) AND x.produto_id % ${o.part.count}::int = ${o.part.index}::int)`
+    : sql``;
   return sql`WITH candidato AS (
       SELECT p.produto_id, p.empresa_id, p.id, COALESCE(e.fisico, 0) AS fisico, COALESCE(e.reservado, 0) AS reservado, COALESCE(e.bloqueado, 0) AS bloqueado, COALESCE(e.pedido_compra, 0) AS pedido_compra
       FROM erp_produto p
       JOIN produto c ON c.id = p.produto_id
       LEFT JOIN erp_estoque e ON e.produto_id = p.id
-      WHERE p.empresa_id IN (${ids(o.basis)}) AND p.alterado_em_erp IS NOT NULL ${o.publisherId != null ? sql`AND c.editora_id = ${o.publisherId}::int` : sql``}
+      WHERE p.empresa_id IN (${ids(o.basis)}) AND p.alterado_em_erp IS NOT NULL ${inPart('p.produto_id')} ${o.publisherId != null ? sql`AND c.editora_id = ${o.publisherId}::int` : sql``}
     ), titulo AS (
       SELECT produto_id, COALESCE(min(id) FILTER (WHERE empresa_id = ${o.companyId}::int), min(id)) AS erp_produto_id,
         sum(fisico) AS fisico, sum(reservado) AS reservado, sum(bloqueado) AS bloqueado, sum(pedido_compra) AS pedido_compra
@@ -160,7 +181,7 @@ export function titleInputsQuery(o: TitleQueryOptions): SQL {
           ${o.withValue ? sql`, sum(${signed('valor_centavos')}) AS valor_centavos` : sql``}
         FROM rel_faturamento_produto r
         WHERE r.operacao_id = ANY (ARRAY(SELECT o.id FROM erp_tipo_operacao_fiscal o WHERE ${billingNature('o')}))
-          AND r.empresa_id IN (${ids(o.basis)}) AND (${sql.join(ranges, sql` OR `)}) ${o.considerReturns ? sql`` : sql`AND NOT r.devolucao`}
+          AND r.empresa_id IN (${ids(o.basis)}) AND (${sql.join(ranges, sql` OR `)}) ${o.considerReturns ? sql`` : sql`AND NOT r.devolucao`} ${demandPart}
         GROUP BY r.produto_id) g
       JOIN erp_produto p ON p.id = g.produto_id AND p.produto_id IS NOT NULL
       GROUP BY p.produto_id
@@ -168,14 +189,22 @@ export function titleInputsQuery(o: TitleQueryOptions): SQL {
       SELECT produto_id, string_agg(mes || ':' || quantidade, ',') AS perdas
       FROM (SELECT produto_id, ${month(sql`d`)} AS mes, sum(quantidade)::bigint AS quantidade
         FROM (SELECT produto_id, quantidade, (data_cadastro AT TIME ZONE 'America/Sao_Paulo')::date AS d FROM oportunidade
-          WHERE tipo = 'VENDA_PERDIDA' AND produto_id IS NOT NULL AND empresa_id IN (${ids(o.basis)})
+          WHERE tipo = 'VENDA_PERDIDA' AND produto_id IS NOT NULL AND empresa_id IN (${ids(o.basis)}) ${inPart('produto_id')}
             AND data_cadastro >= (${o.start}::date::timestamp AT TIME ZONE 'America/Sao_Paulo') AND data_cadastro < (${addDays(o.end, 1)}::date::timestamp AT TIME ZONE 'America/Sao_Paulo')) v
         GROUP BY 1, 2) m
       GROUP BY produto_id
     ), rede AS (
       SELECT p.produto_id, sum(e.fisico - e.reservado - e.bloqueado + e.pedido_compra)::bigint AS rede
       FROM erp_produto p JOIN erp_estoque e ON e.produto_id = p.id
-      WHERE p.empresa_id IN (${ids(o.others)}) AND p.produto_id IS NOT NULL AND p.alterado_em_erp IS NOT NULL
+      WHERE p.empresa_id IN (${ids(o.others)}) AND p.produto_id IS NOT NULL AND p.alterado_em_erp IS NOT NULL ${inPart('p.produto_id')}
+      GROUP BY p.produto_id
+    ), semestoque AS (
+      SELECT p.produto_id, string_agg(${month(sql`r.mes`)}::text, ',') AS meses
+      FROM estoque_ruptura_mes r
+      JOIN estoque_observacao_mes ob ON ob.empresa_id = r.empresa_id AND ob.mes = r.mes
+      JOIN erp_produto p ON p.id = r.produto_id AND p.produto_id IS NOT NULL
+      WHERE r.empresa_id = ${o.companyId}::int AND r.mes >= date_trunc('month', ${o.start}::date) AND r.mes <= ${o.end}::date
+        AND r.dias_sem_estoque >= ob.dias * ${STOCKOUT_SHARE}::numeric ${inPart('p.produto_id')}
       GROUP BY p.produto_id
     ), coberto AS (
       SELECT ri.produto_id, sum(ri.quantidade_pedido)::bigint AS quantidade
@@ -184,12 +213,12 @@ export function titleInputsQuery(o: TitleQueryOptions): SQL {
       LEFT JOIN reposicao_pedido_compra pc ON pc.reposicao_id = r.id AND COALESCE(pc.editora_id, 0) = COALESCE(ri.editora_id, 0)
       LEFT JOIN fila_integracao f ON f.id = pc.fila_integracao_id
       LEFT JOIN status_integracao_entidade s ON s.empresa_id = r.empresa_id AND s.entidade = 'ESTOQUE'
-      WHERE r.status = 'APROVADA' AND r.empresa_id IN (${ids(o.basis)}) AND ri.quantidade_pedido > 0
+      WHERE r.status = 'APROVADA' AND r.empresa_id IN (${ids(o.basis)}) AND ri.quantidade_pedido > 0 ${inPart('ri.produto_id')}
         AND (pc.id IS NULL OR (f.id IS NOT NULL AND (f.status <> 'ENVIADO' OR f.data_envio IS NULL OR s.ultima_sincronizacao IS NULL OR s.ultima_sincronizacao < f.data_envio)))
       GROUP BY ri.produto_id
     )
     SELECT t.produto_id, t.erp_produto_id, c.editora_id, rp.situacao, rp.tipo_produto_id, rp.preco_centavos, rp.custo_centavos, c.estoque_minimo, c.estoque_maximo,
-      t.fisico, t.reservado, t.bloqueado, t.pedido_compra, rede.rede, cob.quantidade AS coberto, d.meses, d.valor_centavos, pe.perdas
+      t.fisico, t.reservado, t.bloqueado, t.pedido_compra, rede.rede, cob.quantidade AS coberto, d.meses, d.valor_centavos, pe.perdas, se.meses AS sem_estoque
     FROM titulo t
     JOIN erp_produto rp ON rp.id = t.erp_produto_id
     JOIN produto c ON c.id = t.produto_id
@@ -197,6 +226,7 @@ export function titleInputsQuery(o: TitleQueryOptions): SQL {
     LEFT JOIN perdas pe ON pe.produto_id = t.produto_id
     LEFT JOIN rede ON rede.produto_id = t.produto_id
     LEFT JOIN coberto cob ON cob.produto_id = t.produto_id
+    LEFT JOIN semestoque se ON se.produto_id = t.produto_id
     ${filters.length ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``}`;
 }
 

@@ -17,6 +17,8 @@ import { resultRows } from '../../db/rows.ts';
 import { applyErpRecords } from '../../erp/data/index.ts';
 import { at, isbn, makeRecord, makeSale, saleLine } from '../../erp/data/erp-data.fixtures.ts';
 import { REPLENISHMENT_TASK_KINDS } from './calculation.task-kinds.ts';
+import { recordStockouts } from '../stockouts/stockouts.service.ts';
+import { STOCKOUT_TASK_KINDS } from '../stockouts/stockouts.task-kinds.ts';
 import { calculate } from './calculation.service.ts';
 import type { AuthContext } from '../../shared/request-auth.ts';
 import { seedScheduledTasks } from '../../schedules/schedules.seed.ts';
@@ -238,6 +240,77 @@ describe('POST reposicao/calculo: the demand', () => {
   });
 });
 
+describe('stockout history (REGISTRO_RUPTURA_ESTOQUE) and the months without stock', () => {
+  /** Days without stock recorded for ERP product P`n` of c1 in `month` ('YYYY-MM-01'), 0 without a row. */
+  async function daysWithout(n: number, month: string): Promise<number> {
+    const rows = resultRows<{ d: number }>(
+      await t.database.db.execute(sql`SELECT r.dias_sem_estoque AS d FROM estoque_ruptura_mes r JOIN erp_produto p ON p.id = r.produto_id
+        WHERE r.empresa_id = ${c1} AND p.id_erp = ${`P${n}`} AND r.mes = ${month}::date`),
+    );
+    return rows.length ? Number(rows[0].d) : 0;
+  }
+  async function observedDays(companyId: number, month: string): Promise<number> {
+    const rows = resultRows<{ d: number }>(await t.database.db.execute(sql`SELECT dias AS d FROM estoque_observacao_mes WHERE empresa_id = ${companyId} AND mes = ${month}::date`));
+    return rows.length ? Number(rows[0].d) : 0;
+  }
+
+  it('records each company-day once, and a day without available stock for each ERP product that has none', async () => {
+    try {
+      const first = await recordStockouts(t.database.db, '2026-03-02');
+      // c1: P1–P3 physical 0 → without stock; P4–P6 physical 3 → with; c2: P4 physical 6 → with
+      expect(first.dia).toBe('2026-03-02');
+      expect([await observedDays(c1, '2026-03-01'), await observedDays(c2, '2026-03-01')]).toEqual([1, 1]);
+      expect(await Promise.all([1, 2, 3, 4, 5, 6].map((n) => daysWithout(n, '2026-03-01')))).toEqual([1, 1, 1, 0, 0, 0]);
+      // the same day again records nothing
+      expect(await recordStockouts(t.database.db, '2026-03-02')).toMatchObject({ empresas: 0, produtosSemEstoque: 0 });
+      expect(await observedDays(c1, '2026-03-01')).toBe(1);
+      expect(await daysWithout(1, '2026-03-01')).toBe(1);
+      // the next day counts; a day of another month goes to that month
+      await recordStockouts(t.database.db, '2026-03-03');
+      await recordStockouts(t.database.db, '2026-04-01');
+      expect([await observedDays(c1, '2026-03-01'), await daysWithout(1, '2026-03-01'), await observedDays(c1, '2026-04-01'), await daysWithout(1, '2026-04-01')]).toEqual([2, 2, 1, 1]);
+      // the built-in task runs it for today (America/Sao_Paulo) and is seeded system-wide
+      const kind = STOCKOUT_TASK_KINDS.find((k) => k.tipo === 'REGISTRO_RUPTURA_ESTOQUE')!;
+      expect(kind).toMatchObject({ escopo: 'SISTEMA', builtIn: true, periodoSugerido: '55 * * * *' });
+      expect(await kind.run({ db: t.database.db } as never, {} as never, new AbortController().signal)).toMatch(/^\d{4}-\d{2}-\d{2}: 2 empresa\(s\), \d+ produto\(s\) sem estoque disponível$/);
+      await seedScheduledTasks(t.database.db, t.ctx.taskKinds);
+      expect(resultRows(await t.database.db.execute(sql`SELECT 1 FROM agendamento WHERE tipo = 'REGISTRO_RUPTURA_ESTOQUE' AND empresa_id IS NULL AND ativo`)).length).toBe(1);
+    } finally {
+      await t.database.db.execute(sql`DELETE FROM estoque_ruptura_mes`);
+      await t.database.db.execute(sql`DELETE FROM estoque_observacao_mes`);
+    }
+  });
+
+  it('raises a month without stock on at least half of the days observed to the mean of the months around it, and not below half', async () => {
+    try {
+      // P2 without stock on 2 March days observed of 2
+      await recordStockouts(t.database.db, '2026-03-02');
+      await recordStockouts(t.database.db, '2026-03-03');
+      const censored = await calculateOk({ considerarDevolucoes: true });
+      const e = await explain(censored.id, 2);
+      // P2 net [4, 4, 2, 4, 4, 4]: March (2 of 2 days without stock) → max(2, mean of the uncensored
+      // months before it (4, 4) = 4) = 4; the others unchanged
+      expect(e.historico[2]).toEqual({ mes: '2026-03', quantidade: 2, corrigido: 4, semEstoque: true, vendasPerdidas: 0 });
+      expect(e.historico.filter((h) => h.semEstoque).map((h) => h.mes)).toEqual(['2026-03']);
+      expect(e.correcaoRuptura).toEqual({ mesesSemEstoque: 1, vendasPerdidas: 0, acrescimo: 2 });
+      // MEDIA_SIMPLES on the corrected series: 24/6 = 4 a month, not 22/6 = 3.67
+      expect(line(await allLines(censored.id), 2).demandaMedia).toBe(4);
+      // P1 sold 2 in March too: marked, but nothing to raise (max(2, 2) = 2)
+      expect((await explain(censored.id, 1)).historico[2]).toMatchObject({ semEstoque: true, quantidade: 2, corrigido: 2 });
+      // 3 more March days with P2 in stock: 2 of 5 days without, under half → not corrected
+      await t.database.db.execute(sql`UPDATE erp_estoque SET fisico = 5 WHERE produto_id = (SELECT id FROM erp_produto WHERE empresa_id = ${c1} AND id_erp = 'P2')`);
+      for (const day of ['2026-03-04', '2026-03-05', '2026-03-06']) await recordStockouts(t.database.db, day);
+      const below = await calculateOk({ considerarDevolucoes: true });
+      expect((await explain(below.id, 2)).historico[2]).toMatchObject({ semEstoque: false, corrigido: 2 });
+      expect(line(await allLines(below.id), 2).demandaMedia).toBe(3.67);
+    } finally {
+      await t.database.db.execute(sql`UPDATE erp_estoque SET fisico = 0 WHERE produto_id = (SELECT id FROM erp_produto WHERE empresa_id = ${c1} AND id_erp = 'P2')`);
+      await t.database.db.execute(sql`DELETE FROM estoque_ruptura_mes`);
+      await t.database.db.execute(sql`DELETE FROM estoque_observacao_mes`);
+    }
+  });
+});
+
 describe('POST reposicao/calculo: basis, filters and coverage', () => {
   it('EMPRESA counts the selected company and shows the other companies as saldoRede; REDE sums the network', async () => {
     const empresa = await calculateOk({ estoqueMinimo: 10, quantidadeMinimaPedido: 5 });
@@ -280,15 +353,21 @@ describe('POST reposicao/calculo: basis, filters and coverage', () => {
     expect((await allLines((await calculateOk({ idEditora: 1 })).id)).size).toBe(0);
   });
 
-  it('read and stored in batches, with a worker thread, the lines and totals are the same as in one batch', async () => {
+  it('read and stored in batches, with a worker thread, and on PostgreSQL in two parts on two connections, the lines and totals are the same as in one batch', async () => {
     const auth: AuthContext = { userId: t.seed.adminId, sessionId: 'test', companyId: c1, roles: [], login: 'admin', name: 'Admin', profileName: null };
-    for (const extra of [{}, { maisVendidos: { tipo: 'TOP' as const, valor: 2 } }, { somenteComReposicao: true, estoqueMinimo: 3 }]) {
+    const extras = [{}, { maisVendidos: { tipo: 'TOP' as const, valor: 2 } }, { somenteComReposicao: true, estoqueMinimo: 3 }, { base: 'REDE' as const }];
+    for (const extra of extras) {
       const body = { ...PERIOD, somenteComReposicao: false, metodoPonderacao: 'AUTOMATICO' as const, ...extra };
       const whole = await calculateOk(body);
-      // 6 titles in batches of 2: three FETCHes (the last one full, so a fourth finds none), three INSERTs
-      const batched = await calculate(t.database.db, auth, c1, body, { batchSize: 2, workers: 1 });
-      expect(batched.totais, JSON.stringify(extra)).toEqual(whole.totais);
-      expect([...(await allLines(batched.id)).entries()].sort(([a], [b]) => a - b), JSON.stringify(extra)).toEqual([...(await allLines(whole.id)).entries()].sort(([a], [b]) => a - b));
+      const wholeLines = [...(await allLines(whole.id)).entries()].sort(([a], [b]) => a - b);
+      // 6 titles in batches of 2: three FETCHes (the last one full, so a fourth finds none), three INSERTs;
+      // then the same in two parts (titles by catalogue id modulo 2) read at once in one snapshot (PGlite: one part)
+      for (const options of [{ batchSize: 2, workers: 1 }, { batchSize: 2, workers: 1, readers: 2, dbKind: t.database.kind }]) {
+        const label = JSON.stringify({ extra, options });
+        const batched = await calculate(t.database.db, auth, c1, body, options);
+        expect(batched.totais, label).toEqual(whole.totais);
+        expect([...(await allLines(batched.id)).entries()].sort(([a], [b]) => a - b), label).toEqual(wholeLines);
+      }
     }
   });
 

@@ -52,7 +52,7 @@ export const replenishmentCalculationRoutes: DomainRoutes = (api, ctx) => {
       config,
     },
     async (request, reply) => {
-      const result = await calculate(ctx.db, requireAuth(request), requireCompany(request), request.body);
+      const result = await calculate(ctx.db, requireAuth(request), requireCompany(request), request.body, { dbKind: ctx.dbKind });
       return reply.code(201).send(result);
     },
   );

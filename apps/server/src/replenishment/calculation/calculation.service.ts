@@ -18,14 +18,14 @@ import {
   type ReplenishmentSupplierTotals,
   type ReplenishmentTotals,
 } from '@acervo/contracts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { DomainError, fieldError, notFound } from '../../shared/errors.ts';
 import { INVALID_SORTER_MESSAGE, matchesTerm, termPattern } from '../../shared/paging.ts';
 import type { AuthContext } from '../../shared/request-auth.ts';
 import { monthIndex, periodOf } from '../forecast/history-csv.ts';
 import { explainLine, type LineResult, type LineSettings } from './calculation.engine.ts';
-import { DEMAND_DAY_FACTOR, INSERT_CHUNK, insertLines, titleInputsQuery, userCompanyIds, type LineRow, type TitleRow } from './calculation.repository.ts';
+import { DEMAND_DAY_FACTOR, INSERT_CHUNK, insertLines, titleInputsQuery, userCompanyIds, type LineRow, type TitleQueryOptions, type TitleRow } from './calculation.repository.ts';
 import { createLinePool, defaultWorkers, type LinePool } from './calculation.parallel.ts';
 
 /*
@@ -119,6 +119,8 @@ export interface PreparedLine {
   rede: number;
   history: number[];
   lostSales: number[] | null;
+  /** Months of the period (0-based, ascending) without available stock (`TitleRow.sem_estoque`); null when none. */
+  noStockMonths: number[] | null;
   available: number;
   covered: number;
   quantitySold: number;
@@ -169,6 +171,8 @@ async function readSettings(tx: Executor): Promise<void> {
 /** How a calculation reads its titles: the query, the basis, and the period's months and days. */
 interface TitleQuery {
   query: SQL;
+  /** The query of one of `count` disjoint parts of the titles (`TitleQueryOptions.part`). */
+  partQuery(index: number, count: number): SQL;
   basis: number[];
   /** Month index (year·12 + month − 1) of the period's first month. */
   historyStart: number;
@@ -191,7 +195,7 @@ async function titleQuery(db: Executor, auth: AuthContext, companyId: number, p:
     const date = new Date(first + d * 86_400_000);
     monthOfDay[d] = date.getUTCFullYear() * 12 + date.getUTCMonth() - historyStart;
   }
-  const query = titleInputsQuery({
+  const options: TitleQueryOptions = {
     basis,
     others: network.filter((c) => c !== companyId),
     companyId,
@@ -203,8 +207,18 @@ async function titleQuery(db: Executor, auth: AuthContext, companyId: number, p:
     startIndex: historyStart,
     considerReturns: p.considerarDevolucoes,
     withValue: p.maisVendidos?.tipo === 'ABC',
-  });
-  return { query, basis, historyStart, months, monthOfDay };
+  };
+  return { query: titleInputsQuery(options), partQuery: (index, count) => titleInputsQuery({ ...options, part: { index, count } }), basis, historyStart, months, monthOfDay };
+}
+
+/** Month indexes "i,j,i" as a set in ascending order, indexes outside [0, months) left out; null when none is left. */
+function monthIndexes(text: string, months: number): number[] | null {
+  const set = new Set<number>();
+  for (const part of text.split(',')) {
+    const i = Number(part);
+    if (Number.isInteger(i) && i >= 0 && i < months) set.add(i);
+  }
+  return set.size ? [...set].sort((a, b) => a - b) : null;
 }
 
 /** Lost sales "i:q,i:q" (indexes may repeat: summed) as `months` values, indexes outside [0, months) ignored. */
@@ -249,6 +263,7 @@ function prepare(row: TitleRow, q: TitleQuery): PreparedLine {
     rede: n(row.rede),
     history,
     lostSales: row.perdas ? monthlyValues(row.perdas, q.months) : null,
+    noStockMonths: row.sem_estoque ? monthIndexes(row.sem_estoque, q.months) : null,
     available: fisico - reservado - bloqueado + pedidoCompra,
     covered: n(row.coberto),
     quantitySold,
@@ -299,7 +314,7 @@ function lineRow(l: PreparedLine, r: LineResult, onlyWithSuggestion: boolean): L
     custo_centavos: nOrNull(row.custo_centavos),
     metodo: r.method,
     historico: `{${l.history.join(',')}}`,
-    ruptura: l.lostSales ? { meses: [], vendasPerdidas: l.lostSales } : null,
+    ruptura: l.lostSales || l.noStockMonths ? { meses: l.noStockMonths ?? [], vendasPerdidas: l.lostSales ?? [] } : null,
   };
 }
 
@@ -321,10 +336,21 @@ export const PARALLEL_THRESHOLD = 20_000;
 /** Titles read (FETCH) and stored (one INSERT) at a time: bounds what the process holds. */
 export const CALCULATION_BATCH = INSERT_CHUNK;
 
-/** Tuning of `calculate` (tests): titles per batch, worker threads (default: by the candidates' count). */
+/** Connections reading a large calculation's titles at once on PostgreSQL (each a part of the titles). */
+export const POSTGRES_READERS = 2;
+
+/** Tuning of `calculate`: the database kind, and for tests and the bench titles per batch, worker threads and readers (default: by the candidates' count). */
 export interface CalculateOptions {
+  /** The database's driver (`AppContext.dbKind`): only PostgreSQL reads on several connections. Default pglite. */
+  dbKind?: 'pglite' | 'postgres';
   batchSize?: number;
   workers?: number;
+  /**
+   * Connections reading the titles, each one part (`TitleQueryOptions.part`) in the same snapshot
+   * (`pg_export_snapshot`). Default: `POSTGRES_READERS` on PostgreSQL from `PARALLEL_THRESHOLD`
+   * candidates, else 1. Ignored on PGlite (one connection: a second transaction would wait for the first).
+   */
+  readers?: number;
 }
 
 /**
@@ -342,22 +368,47 @@ export async function calculate(db: Db, auth: AuthContext, companyId: number, bo
   const p = resolveInputs(body);
   const settings = lineSettings(p);
   const q = await titleQuery(db, auth, companyId, p);
-  let workers = options.workers;
-  if (workers === undefined) {
+  const postgres = options.dbKind === 'postgres';
+  let large = false;
+  if (options.workers === undefined || (postgres && options.readers === undefined)) {
     const [{ n: candidates }] = resultRows<{ n: number }>(
       await db.execute(sql`SELECT count(*)::int AS n FROM erp_produto WHERE empresa_id IN (${sql.join(q.basis.map((c) => sql`${c}::int`), sql`, `)}) AND produto_id IS NOT NULL`),
     );
-    workers = Number(candidates) >= PARALLEL_THRESHOLD ? defaultWorkers() : 0;
+    large = Number(candidates) >= PARALLEL_THRESHOLD;
   }
+  const workers = options.workers ?? (large ? defaultWorkers() : 0);
+  const readers = postgres ? Math.max(1, Math.floor(options.readers ?? (large ? POSTGRES_READERS : 1))) : 1;
   // workers start now and load the engine while the database aggregates
   const pool = createLinePool(settings, workers);
   const batchSize = Math.max(1, options.batchSize ?? CALCULATION_BATCH);
   try {
-    const id = await db.transaction((tx) => calculateIn(tx, { auth, companyId, body, p, q, pool, startedAt, batchSize }));
+    const run = (tx: Tx) => calculateIn(tx, { db, auth, companyId, body, p, q, pool, startedAt, batchSize, readers });
+    // several readers share the main transaction's snapshot, which a repeatable-read transaction keeps for all its statements
+    const id = await (readers > 1 ? db.transaction(run, { isolationLevel: 'repeatable read' }) : db.transaction(run));
     return await getCalculation(db, companyId, id);
   } finally {
     await pool.close();
   }
+}
+
+/** A snapshot id as `pg_export_snapshot()` answers it (hexadecimal words and dashes), checked before it is written into SQL. */
+const SNAPSHOT_ID = /^[0-9A-Fa-f]+(-[0-9A-Fa-f]+)+$/;
+
+/**
+ * Reads one part of the titles in a second transaction on its own connection, in the snapshot
+ * `snapshot` of the calculation's transaction (`SET TRANSACTION SNAPSHOT`, PostgreSQL): both see the
+ * same stock, sales and coverage. `read` gets the transaction; the transaction commits (it only read) when `read` resolves.
+ */
+function inSnapshot<T>(db: Db, snapshot: string, read: (tx: Tx) => Promise<T>): Promise<T> {
+  if (!SNAPSHOT_ID.test(snapshot)) throw new Error(`unexpected snapshot id ${snapshot}`);
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql.raw(`SET TRANSACTION SNAPSHOT '${snapshot}'`));
+      await readSettings(tx);
+      return read(tx);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /**
@@ -365,15 +416,19 @@ export async function calculate(db: Db, auth: AuthContext, companyId: number, bo
  * through a cursor, `CALCULATION_BATCH` at a time — each batch forecast (`pool`) and its lines
  * inserted while the next is computed (the database works on one batch while Node works on the
  * next; statements go one after the other on the connection) — then the totals and the duration.
+ * With `readers` > 1 (PostgreSQL) the titles are read in that many disjoint parts at once: part 0
+ * on this transaction, each other part on a connection of its own in this transaction's snapshot
+ * (`pg_export_snapshot`), so the database groups the demand on several cores; every batch, whatever
+ * its part, is forecast by the same pool and stored through this transaction.
  * With a best-seller filter every title is read first (the ranking needs them all), then computed
  * and stored in batches the same way.
  * @returns the new calculation's id
  */
 async function calculateIn(
-  tx: Executor,
-  c: { auth: AuthContext; companyId: number; body: ReplenishmentCalculationRequest; p: ResolvedInputs; q: TitleQuery; pool: LinePool; startedAt: number; batchSize: number },
+  tx: Tx,
+  c: { db: Db; auth: AuthContext; companyId: number; body: ReplenishmentCalculationRequest; p: ResolvedInputs; q: TitleQuery; pool: LinePool; startedAt: number; batchSize: number; readers: number },
 ): Promise<number> {
-  const { p, q, pool, batchSize } = c;
+  const { p, q, pool, batchSize, readers } = c;
   await readSettings(tx);
   const [created] = resultRows<{ id: number }>(
     await tx.execute(sql`INSERT INTO reposicao_calculo (empresa_id, usuario_id, modelo_id, parametros, totais, historico_inicio, duracao_ms, expira_em)
@@ -394,7 +449,7 @@ async function calculateIn(
   let failure: unknown = null;
   const store = async (lines: PreparedLine[]) => {
     const results = await pool.compute(
-      lines.map((l) => ({ history: l.history, lostSales: l.lostSales, available: l.available, covered: l.covered, productMinStock: nOrNull(l.row.estoque_minimo), productMaxStock: nOrNull(l.row.estoque_maximo) })),
+      lines.map((l) => ({ history: l.history, lostSales: l.lostSales, noStockMonths: l.noStockMonths, available: l.available, covered: l.covered, productMinStock: nOrNull(l.row.estoque_minimo), productMaxStock: nOrNull(l.row.estoque_maximo) })),
     );
     const rows: LineRow[] = [];
     for (let i = 0; i < lines.length; i++) {
@@ -405,29 +460,43 @@ async function calculateIn(
     if (rows.length) void serial(() => insertLines(tx, id, rows)).catch((err: unknown) => (failure ??= err));
   };
   const keep = balanceFilter(p);
+  const partQuery = (index: number) => (readers > 1 ? q.partQuery(index, readers) : q.query);
+  // the other parts' transactions start from this one's snapshot (taken by its first statement, the INSERT above)
+  const snapshot = readers > 1 ? String(resultRows<{ s: string }>(await tx.execute(sql`SELECT pg_export_snapshot() AS s`))[0].s) : '';
+  /** Runs `read` for every part at once (part 0 here, the others in the snapshot); waits for all, then throws the first failure. */
+  const everyPart = async <T>(read: (part: Tx, index: number, run: <R>(fn: () => Promise<R>) => Promise<R>) => Promise<T>): Promise<T[]> => {
+    const settled = await Promise.allSettled(
+      Array.from({ length: readers }, (_, index) => (index === 0 ? read(tx, 0, serial) : inSnapshot(c.db, snapshot, (other) => read(other, index, (fn) => fn())))),
+    );
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((r) => (r as PromiseFulfilledResult<T>).value);
+  };
   try {
     if (p.maisVendidos) {
-      const all = bestSellers(resultRows<TitleRow>(await tx.execute(q.query)).map((r) => prepare(r, q)), p.maisVendidos);
-      const lines = keep(all);
+      const parts = await everyPart(async (part, index, run) => resultRows<TitleRow>(await run(() => part.execute(partQuery(index)))));
+      const lines = keep(bestSellers(parts.flat().map((r) => prepare(r, q)), p.maisVendidos));
       for (let i = 0; i < lines.length; i += batchSize) await store(lines.slice(i, i + batchSize));
     } else {
-      const cursor = sql.raw(`reposicao_calculo_${id}`);
-      await tx.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR ${q.query}`);
-      const fetch = () => serial(async () => resultRows<TitleRow>(await tx.execute(sql`FETCH ${sql.raw(String(batchSize))} FROM ${cursor}`)));
-      const ahead = () => {
-        const promise = fetch();
-        promise.catch(() => undefined); // awaited below; not an unhandled rejection if a batch fails first
-        return promise;
-      };
-      let next = ahead();
-      for (;;) {
-        const rows = await next;
-        if (rows.length === 0) break;
-        // the next batch is asked for before this one is computed: the database reads it meanwhile
-        next = rows.length < batchSize ? Promise.resolve([]) : ahead();
-        await store(keep(rows.map((r) => prepare(r, q))));
-      }
-      await serial(() => tx.execute(sql`CLOSE ${cursor}`));
+      // `run` puts part 0's statements in this connection's queue, behind the inserts; the other parts have a connection each
+      await everyPart(async (part, index, run) => {
+        const cursor = sql.raw(`reposicao_calculo_${id}_${index}`);
+        await run(() => part.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR ${partQuery(index)}`));
+        const ahead = () => {
+          const promise = run(async () => resultRows<TitleRow>(await part.execute(sql`FETCH ${sql.raw(String(batchSize))} FROM ${cursor}`)));
+          promise.catch(() => undefined); // awaited below; not an unhandled rejection if a batch fails first
+          return promise;
+        };
+        let next = ahead();
+        for (;;) {
+          const rows = await next;
+          if (rows.length === 0) break;
+          // the next batch is asked for before this one is computed: the database reads it meanwhile
+          next = rows.length < batchSize ? Promise.resolve([]) : ahead();
+          await store(keep(rows.map((r) => prepare(r, q))));
+        }
+        await run(() => part.execute(sql`CLOSE ${cursor}`));
+      });
     }
     await queue;
   } catch (err) {
