@@ -1,22 +1,15 @@
 import type { ComponentType } from 'react';
-import { APP_ROUTES, MATCH_KINDS, REGISTERS, REGISTER_KEYS, type MatchKind } from '@acervo/contracts';
-
-/** Route-table id of each matching screen (kept here so the router does not load the feature to know it). */
-const MATCH_SCREEN_ROUTE_IDS: Record<MatchKind, string> = {
-  CATEGORIA_BISAC: 'matchBisac',
-  EDITORA: 'matchPublisher',
-  CONTRIBUICAO: 'matchContribution',
-  ENCADERNACAO: 'matchBinding',
-  SITUACAO: 'matchStatus',
-};
+import { APP_ROUTES, MATCH_KINDS, REGISTERS, REGISTER_KEYS } from '@acervo/contracts';
+import { MATCH_SCREEN_ROUTE_IDS } from './route-pages.ts';
 
 /** A lazily loaded screen: its module exports the page component under `Component`. */
 export type RouteModuleLoader = () => Promise<{ Component: ComponentType }>;
 
 /**
  * The screens that are built (the others are placeholders), by route-table id, each loaded on
- * demand. The one table both the router (`lazy`) and the early preload use, so a screen's chunk
- * is named once.
+ * demand. The one table both the router (`lazy`) and the preload after the entry has run use.
+ * `ROUTE_PAGE_FILES` (route-pages.ts) names the same modules as data for the build's inline
+ * preload; a test keeps the two equal.
  */
 export const ROUTE_MODULES: Readonly<Partial<Record<string, RouteModuleLoader>>> = {
   terminal: async () => ({ Component: (await import('../features/terminal/pages/terminal-page.tsx')).TerminalPage }),

@@ -72,6 +72,33 @@ describe('api client', () => {
     }
   });
 
+  it('skips the reload when by then the tab shows the login screen or a new session, so a sign-in typed there is not cut off', async () => {
+    const expired: SessionUser = { id: 1, idEmpresa: 1, nome: 'Admin', nomPerfil: 'Administrador', login: 'admin', roles: [], token: 'revoked', indNewPassword: false };
+    for (const next of [null, { ...expired, token: 'signed-in-again' }]) {
+      localStorage.setItem(TOKEN_STORAGE_KEY, 'revoked');
+      localStorage.setItem(USER_STORAGE_KEY, 'enc');
+      showTabSession(expired);
+      const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+      vi.stubGlobal('fetch', respond(401, { message: 'Sessão expirada ou inválida.', messages: [] }));
+      await expect(api.get('dashboard')).rejects.toBeInstanceOf(ApiError);
+      expect(toastMock.warn).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE);
+      showTabSession(next); // the provider followed the cleared session (login screen), or the user signed in
+      vi.advanceTimersByTime(800);
+      expect(assign).not.toHaveBeenCalled();
+      assign.mockRestore();
+      toastMock.warn.mockReset();
+    }
+    // while the tab still shows the expired session, it goes to / as before
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'revoked');
+    showTabSession(expired);
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    await expect(api.get('dashboard')).rejects.toBeInstanceOf(ApiError);
+    vi.advanceTimersByTime(800);
+    expect(assign).toHaveBeenCalledWith('/');
+    assign.mockRestore();
+    resetTabSession();
+  });
+
   it('treats the login 401 as a wrong password: error toast, session untouched', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);

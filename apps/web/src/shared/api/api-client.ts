@@ -72,6 +72,11 @@ export const navigation = {
 /**
  * SPEC section 8: removes the stored token and user, tells the user, and after 800 ms goes to `/`.
  * Several calls failing together show the message once.
+ * The reload is skipped when, by then, the tab no longer shows the expired session: it already
+ * shows the login screen at `/` (the session provider followed the cleared session) or a session
+ * signed in since. Reloading then would only cancel what the user is doing there: a sign-in typed
+ * on that login screen was aborted by the reload (seen when a logout's answer was cut off by a
+ * page load, so the next load restored a token the server had already revoked).
  * @param failedToken the token the refused call sent: the stored session is removed only while it
  *   is still that one (another tab may already have stored a new session)
  */
@@ -82,7 +87,9 @@ export function handleSessionExpired(failedToken?: string | null): void {
   toast.warn(SESSION_EXPIRED_MESSAGE);
   setTimeout(() => {
     expiring = false;
-    navigation.assign('/');
+    const shown = tabSession();
+    const movedOn = shown !== null && failedToken !== undefined && shown.token !== failedToken;
+    if (!movedOn) navigation.assign('/');
   }, SESSION_EXPIRED_REDIRECT_MS);
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -65,7 +65,13 @@ export const LIST_MIN_HEIGHT = 320;
  * screen's title and filters render and paint while it downloads, instead of waiting for it.
  * `lazy` loses the component's row-type parameter; `DataTable` restores it.
  */
-const LazyDataGridView = lazy(async () => ({ default: (await import('./data-grid-view.tsx')).DataGridView as ComponentType<DataTableProps<GridValidRowModel>> }));
+const LazyDataGridView = lazy(async () => {
+  const view = (await import('./data-grid-view.tsx')).DataGridView as ComponentType<DataTableProps<GridValidRowModel>>;
+  gridLoaded = true;
+  return { default: view };
+});
+/** True once the grid's chunk has loaded in this page: later lists render it at once. */
+let gridLoaded = false;
 
 /**
  * One list component for every screen (STYLE.md): MUI X Data Grid in server paging and server
@@ -79,6 +85,18 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   const { t } = useTranslation();
   // a progress bar the size of the list until its chunk arrives (a plain div may not carry a label)
   const placeholder = <Box role="progressbar" aria-busy="true" aria-label={t('dataTable.loading')} data-list-placeholder="" sx={{ minHeight: LIST_MIN_HEIGHT, backgroundColor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }} />;
+  // The first list of a page asks for the grid's chunk only once the screen has been shown (two
+  // animation frames after the commit: React may run effects before the paint, and the first frame's
+  // callbacks run before it is presented), so the title, filters and shell paint without waiting
+  // for the grid's download and its render (Lighthouse LCP).
+  const [gridWanted, setGridWanted] = useState(gridLoaded);
+  useEffect(() => {
+    if (gridWanted) return undefined;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => setGridWanted(true));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [gridWanted]);
   return (
     <>
       {props.error && (
@@ -96,10 +114,14 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
           {t('dataTable.error')}
         </Alert>
       )}
-      <Suspense fallback={placeholder}>
-        {/* the props are this list's own: only the row type parameter was erased by `lazy` */}
-        <LazyDataGridView {...(props as unknown as DataTableProps<GridValidRowModel>)} />
-      </Suspense>
+      {gridWanted ? (
+        <Suspense fallback={placeholder}>
+          {/* the props are this list's own: only the row type parameter was erased by `lazy` */}
+          <LazyDataGridView {...(props as unknown as DataTableProps<GridValidRowModel>)} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </>
   );
 }

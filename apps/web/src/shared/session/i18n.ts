@@ -2,7 +2,9 @@ import type { FeatureMessages } from '../i18n-types.ts';
 
 /**
  * Texts of the session (`session.*`): what a tab tells the user when it follows a sign-in,
- * sign-out or company switch made in another tab of the same browser (issue 15).
+ * sign-out or company switch made in another tab of the same browser (issue 15), and the name of
+ * the spinners shown while the session or a screen loads (`session.loading`; index.html's splash
+ * says the same before any script has run).
  */
 export const sessionMessages: FeatureMessages = {
   'pt-BR': {
@@ -11,6 +13,7 @@ export const sessionMessages: FeatureMessages = {
       userChangedElsewhere: 'Outro usuário entrou em outra aba. Esta aba passou para a sessão dele.',
       signedInElsewhere: 'Você entrou em outra aba. Esta aba passou para a mesma sessão.',
       signedOutElsewhere: 'A sessão foi encerrada em outra aba.',
+      loading: 'Carregando',
     },
   },
   'en-US': {
@@ -19,6 +22,7 @@ export const sessionMessages: FeatureMessages = {
       userChangedElsewhere: 'Another user signed in in another tab. This tab now uses that session.',
       signedInElsewhere: 'You signed in in another tab. This tab now uses the same session.',
       signedOutElsewhere: 'The session was ended in another tab.',
+      loading: 'Loading',
     },
   },
 };

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@acervo/contracts';
 import { toast } from '../toast/toast.tsx';
@@ -89,8 +89,12 @@ export function SessionProvider({ children, initialUser }: { children: ReactNode
     let alive = true;
     void loadSession().then((restored) => {
       if (!alive) return;
-      show(restored);
-      setLoading(false);
+      // a transition: the signed-in app then renders in slices that let the browser paint and
+      // answer input, instead of one long task (an update from a promise is not time-sliced)
+      startTransition(() => {
+        show(restored);
+        setLoading(false);
+      });
     });
     return () => {
       alive = false;

@@ -1,10 +1,9 @@
 import { sessionUserSchema, type SessionUser } from '@acervo/contracts';
-import { APP_ID } from '../app-id.ts';
+import { APP_ID, TOKEN_STORAGE_KEY } from '../app-id.ts';
 
 /** Local-storage key of the encrypted session user: `acervo:user`. */
 export const USER_STORAGE_KEY = `${APP_ID}:user`;
-/** Local-storage key of the bearer token: `acervo:token`. */
-export const TOKEN_STORAGE_KEY = `${APP_ID}:token`;
+export { TOKEN_STORAGE_KEY };
 
 let cachedKey: Promise<CryptoKey> | null = null;
 

@@ -23,4 +23,19 @@ describe('toasts (issue 15, defect 11)', () => {
     await screen.findByText('Outro erro (código 409)');
     expect(screen.getByText('Produto salvo com sucesso!')).toBeTruthy();
   });
+
+  it('a second success with the same text shows again (a second save), while a repeated error shows once', async () => {
+    render(<SnackbarProvider maxSnack={4} />);
+    act(() => {
+      toast.success('API salva com sucesso!');
+    });
+    await screen.findByText('API salva com sucesso!');
+    act(() => {
+      toast.success('API salva com sucesso!');
+      toast.error('Falha de rede', 503);
+      toast.error('Falha de rede', 503);
+    });
+    await waitFor(() => expect(screen.getAllByText('API salva com sucesso!')).toHaveLength(2));
+    expect(screen.getAllByText('Falha de rede (código 503)')).toHaveLength(1);
+  });
 });

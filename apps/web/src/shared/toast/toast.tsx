@@ -63,7 +63,10 @@ export function showToast(variant: ToastVariant, message: string, code?: number)
   const key = enqueueSnackbar(text, {
     variant: mapped,
     autoHideDuration: mapped === 'error' ? TOAST_DURATION_MS.error : TOAST_DURATION_MS.other,
-    preventDuplicate: true,
+    // a repeated error or notice shows once; a success confirms a new action each time (a second
+    // save within the first toast's life showed nothing: notistack dropped it as a duplicate and
+    // the first one faded out)
+    preventDuplicate: mapped !== 'success',
     onClose: mapped === 'error' ? () => openErrors.delete(key) : undefined,
   });
   if (mapped === 'error') openErrors.add(key);

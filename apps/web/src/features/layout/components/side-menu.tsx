@@ -152,7 +152,8 @@ export interface SideMenuProps {
  *   the keyboard focus, as a panel over the content (the content does not move), and collapses
  *   again when the mouse leaves it or the focus moves out (or Escape).
  * - Narrow layout (≤ 768 px): hidden, shown as a temporary drawer opened from the top bar's menu
- *   button and closed on navigation.
+ *   button and closed on navigation. The drawer mounts when opened: kept mounted while closed, its
+ *   slide transition measured the page (a forced layout) in every screen's first commit on phones.
  */
 export function SideMenu({ sections, mobile, expanded, mobileOpen, onMobileClose }: SideMenuProps) {
   const { t } = useTranslation();
@@ -163,7 +164,6 @@ export function SideMenu({ sections, mobile, expanded, mobileOpen, onMobileClose
         variant="temporary"
         open={mobileOpen}
         onClose={onMobileClose}
-        ModalProps={{ keepMounted: true }}
         slotProps={{ paper: { sx: { width: MENU_WIDTH, border: 0 } } }}
       >
         <Box component="nav" aria-label={t('layout.navigation')} sx={{ height: '100%' }}>

@@ -34,9 +34,6 @@ export interface TopBarProps {
  */
 export function TopBar({ mobile, onMenuClick, menuExpanded }: TopBarProps) {
   const { t } = useTranslation();
-  const erpLag = useErpLagPercent();
-  const unread = useUnreadDownloads();
-  const [downloadsOpen, setDownloadsOpen] = useState(false);
   return (
     <AppBar
       position="sticky"
@@ -53,12 +50,32 @@ export function TopBar({ mobile, onMenuClick, menuExpanded }: TopBarProps) {
         </Box>
         <CompanySelector />
         <Box sx={{ flex: 1, minWidth: 0 }} />
-        <ErpIndicator percent={erpLag.data ?? null} />
-        <DownloadsButton count={unread.data ?? 0} onClick={() => setDownloadsOpen(true)} />
+        <TopBarErpIndicator />
+        <TopBarDownloads />
         {!mobile && <FullscreenToggle />}
         <UserMenu mobile={mobile} />
       </Toolbar>
-      <DownloadsDrawer open={downloadsOpen} onClose={() => setDownloadsOpen(false)} />
     </AppBar>
+  );
+}
+
+/**
+ * The ERP indicator with its own query: the answer (and its refresh every 60 s) re-renders the
+ * indicator alone, not the whole top bar (on a phone each re-render of the bar was a long task).
+ */
+function TopBarErpIndicator() {
+  const erpLag = useErpLagPercent();
+  return <ErpIndicator percent={erpLag.data ?? null} />;
+}
+
+/** The downloads button with its badge query and the drawer it opens; re-renders alone, as above. */
+function TopBarDownloads() {
+  const unread = useUnreadDownloads();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <DownloadsButton count={unread.data ?? 0} onClick={() => setOpen(true)} />
+      <DownloadsDrawer open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }

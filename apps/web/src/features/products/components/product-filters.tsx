@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -38,13 +38,19 @@ function clean(values: ProductFilterValues): ProductFilterValues {
 /**
  * Filter bar of the catalogue: ERP ID, ISBN-13/EAN, title, publisher, situation (ONIX list 65)
  * and edition year (digits only; applied only with 4 digits, otherwise the field shows why).
- * Enter in a text filter or Buscar applies; Limpar clears everything.
+ * Enter in a text filter or Buscar applies; Limpar clears everything. Memoised: the catalogue
+ * re-renders with each answer of its list, the bar only when its props change.
  */
-export function ProductFilters({ value, onApply, onClear }: ProductFiltersProps) {
+export const ProductFilters = memo(function ProductFilters({ value, onApply, onClear }: ProductFiltersProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<ProductFilterValues>(value);
   const appliedKey = JSON.stringify(value);
+  // the URL's filters replace the draft when they change, not on mount: a set-state on mount
+  // re-rendered the bar in the screen's first commit (a long task on phones)
+  const shownKey = useRef(appliedKey);
   useEffect(() => {
+    if (shownKey.current === appliedKey) return;
+    shownKey.current = appliedKey;
     setDraft(JSON.parse(appliedKey) as ProductFilterValues);
   }, [appliedKey]);
 
@@ -133,4 +139,4 @@ export function ProductFilters({ value, onApply, onClear }: ProductFiltersProps)
       </Box>
     </Paper>
   );
-}
+});
