@@ -3,7 +3,9 @@
  *
  *   npm run bench:replenishment -w @acervo/bench -- [--titles 100000] [--months 24] [--database-url postgres://…] [--prefix h1_repl] [--runs 3] [--steps a0,a,b,c1,c2]
  *   npm run bench:replenishment -w @acervo/bench -- --pglite [--titles 6000]
- * (`--keep`: the PostgreSQL database is kept and its URL printed, to EXPLAIN the queries on it.)
+ * (`--keep`: the PostgreSQL database is kept and its URL printed, to EXPLAIN the queries on it.
+ * `--readers 1,2,1,2`: step c1 once per value, in that order, reading the titles on that many
+ * connections — an A/B in one run; without it the app's default, `POSTGRES_READERS` on PostgreSQL.)
  *
  * 1. A fresh database (PostgreSQL `<prefix>_<random>`, dropped at the end; or in-memory PGlite with
  *    `--pglite`) with the demo seed (admin, two companies), then, written in SQL with generate_series
@@ -48,6 +50,7 @@ const { values } = parseArgs({
     prefix: { type: 'string', default: 'h1_repl' },
     keep: { type: 'boolean', default: false },
     steps: { type: 'string', default: 'a0,a,b,c1,c2' },
+    readers: { type: 'string' },
   },
 });
 const TITLES = Number(values.titles ?? (values.pglite ? 6000 : 100_000));
@@ -55,6 +58,8 @@ const MONTHS = Number(values.months);
 const RUNS = Number(values.runs);
 /** Steps to run (`--steps c1`: the end-to-end calculation alone, so its RSS peak is not raised by the earlier steps' data). */
 const STEPS = new Set(values.steps!.split(',').map((s) => s.trim()));
+/** Readers of step c1, one run of it per value (`--readers`), or the app's default. */
+const READERS: (number | undefined)[] = values.readers ? values.readers.split(',').map((r) => Number(r.trim())) : [undefined];
 const END_MONTH = '2026-10-01';
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -212,14 +217,17 @@ async function main(): Promise<void> {
       return `${row.n} lines, md5 ${row.md5}`;
     };
     if (STEPS.has('c1')) {
-      const withSuggestion = await timed('c1. calculate end to end, lines with a suggestion stored', () => calculate(db.db, auth, c1, body));
-      console.log(`   ${withSuggestion.last.totais.itens.toLocaleString('en-US')} lines stored, ${withSuggestion.last.totais.quantidadeSugerida.toLocaleString('en-US')} units suggested; totals ${JSON.stringify(withSuggestion.last.totais)}; ${await digest(withSuggestion.last.id)}`);
+      for (const readers of READERS) {
+        const label = `c1. calculate end to end, lines with a suggestion stored${readers === undefined ? '' : `, ${readers} reader(s)`}`;
+        const withSuggestion = await timed(label, () => calculate(db.db, auth, c1, body, { dbKind: db.kind, readers }));
+        console.log(`   ${withSuggestion.last.totais.itens.toLocaleString('en-US')} lines stored, ${withSuggestion.last.totais.quantidadeSugerida.toLocaleString('en-US')} units suggested; totals ${JSON.stringify(withSuggestion.last.totais)}; ${await digest(withSuggestion.last.id)}`);
+      }
     }
     if (!STEPS.has('c2')) {
       console.log(`target: ${values.pglite ? '< 1 s (PGlite, 6,000 titles)' : '< 3 s and RSS < 500 MB (PostgreSQL, 100,000 titles)'}; load ${load()}`);
       return;
     }
-    const all = await timed('c2. calculate end to end, every line stored', () => calculate(db.db, auth, c1, { ...body, somenteComReposicao: false }));
+    const all = await timed('c2. calculate end to end, every line stored', () => calculate(db.db, auth, c1, { ...body, somenteComReposicao: false }, { dbKind: db.kind }));
     console.log(`   ${all.last.totais.itens.toLocaleString('en-US')} lines stored; totals ${JSON.stringify(all.last.totais)}; ${await digest(all.last.id)}`);
     const explainStart = performance.now();
     const { explainItem } = await import('@acervo/server/src/replenishment/calculation/calculation.service.ts');

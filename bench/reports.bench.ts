@@ -15,7 +15,8 @@
  *    (50 rows, default sort) of each of the seven tabs, 15 runs each through the report's SQL
  *    (rollups), and 3 runs each of the same query over the raw lines (`linesOnly`, the naive
  *    baseline); p95 of each, the ratio, and whether both gave the same answer.
- * `--reuse <name>` skips 1 and 2 and times 3 on a database kept by an earlier `--keep <name>` run.
+ * `--reuse <name>` skips 1 and 2 and times 3 on a database kept by an earlier `--keep <name>` run (or by
+ * `dashboard-data.ts`: its company with the most lines).
  * Prints the load average beside the figures (a busy 2-core machine stretches them).
  */
 import os from 'node:os';
@@ -127,7 +128,11 @@ async function main() {
     url.pathname = `/${values.reuse}`;
     const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
     try {
-      const [company] = resultRows<{ id: number }>(await database.db.execute(sql`SELECT id FROM empresa WHERE nome = 'Bench'`));
+      // this bench's company, or on another kept data set (dashboard-data.ts) the company with the most lines
+      const [company] = resultRows<{ id: number }>(
+        await database.db.execute(sql`(SELECT id FROM empresa WHERE nome = 'Bench') UNION ALL (SELECT empresa_id FROM erp_venda_item GROUP BY 1 ORDER BY count(*) DESC LIMIT 1) LIMIT 1`),
+      );
+      console.log(`reusing ${values.reuse}, company ${company.id}`);
       await timeQueries(database, Number(company.id));
     } finally {
       await database.close();

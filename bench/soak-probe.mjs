@@ -5,8 +5,10 @@
  * `apps/server/src/server.ts` (not in `scripts/start.mjs`, which gets the same NODE_OPTIONS).
  *
  * Every `SOAK_PROBE_MS` (default 10,000 ms) it appends one JSON line to SOAK_PROBE_FILE:
- * `{t, pid, p50, p99, max, n}` — the event-loop delay (perf_hooks `monitorEventLoopDelay`,
- * resolution 10 ms, i.e. how late a 10 ms timer fired) over that interval, in milliseconds — and
+ * `{t, pid, p50, p99, max, n, mem}` — the event-loop delay (perf_hooks `monitorEventLoopDelay`,
+ * resolution 10 ms, i.e. how late a 10 ms timer fired) over that interval, in milliseconds, and
+ * `mem` = `process.memoryUsage()` in MB at its end (rss, heapTotal, heapUsed, external,
+ * arrayBuffers; PGlite's WebAssembly memory is in none of the heap figures, only in rss) — and
  * a line `{t, pid, run: true, p50, p99, max, n}` over the time since the previous SIGUSR2 each time
  * the process gets SIGUSR2 (the soak sends one when its users start and one when they stop, so the
  * second line covers exactly the users' run, without start-up), and a last line
@@ -27,8 +29,11 @@ if (file && isServer) {
   const ms = (ns) => Math.round(ns / 1e4) / 100;
   const write = (obj) => fs.appendFileSync(file, JSON.stringify({ t: Date.now(), pid: process.pid, ...obj }) + '\n');
   write({ started: true });
+  const mb = (bytes) => Math.round(bytes / 1048576);
   setInterval(() => {
-    write({ p50: ms(interval.percentile(50)), p99: ms(interval.percentile(99)), max: ms(interval.max), n: interval.count });
+    const m = process.memoryUsage();
+    const mem = { rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) };
+    write({ p50: ms(interval.percentile(50)), p99: ms(interval.percentile(99)), max: ms(interval.max), n: interval.count, mem });
     interval.reset();
   }, everyMs).unref();
   process.on('SIGUSR2', () => {
