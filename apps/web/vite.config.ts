@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { signedInPreload } from './build/signed-in-preload.ts';
 import { fileURLToPath } from 'node:url';
-import { TOKEN_STORAGE_KEY } from './src/shared/app-id.ts';
+import { API_BASE, TOKEN_STORAGE_KEY } from './src/shared/app-id.ts';
+import { EARLY_ANSWERS_GLOBAL, EARLY_REQUESTS, EARLY_REQUEST_KEY_PREFIX } from './src/shared/api/early-request.ts';
 import { ROUTE_PAGE_FILES } from './src/app/route-pages.ts';
 import { APP_ROUTES } from '../../packages/contracts/src/routes.ts';
 
@@ -23,10 +24,11 @@ import { APP_ROUTES } from '../../packages/contracts/src/routes.ts';
  *   a phone, each a round trip on a slow link): the packages the entry needs in one `entry-vendor`
  *   chunk, and the MUI parts any lazy screen uses in one `mui` chunk (MUI X stays per screen)
  * - `signedInPreload`: an inline script in index.html preloads the signed-in app and the screen at
- *   the address when a session token is stored (build/signed-in-preload.ts)
+ *   the address when a session token is stored, and sends Home's dashboard request before the app
+ *   runs (build/signed-in-preload.ts, src/shared/api/early-request.ts)
  */
 export default defineConfig({
-  plugins: [react(), signedInPreload(TOKEN_STORAGE_KEY, { routes: APP_ROUTES, pageFiles: ROUTE_PAGE_FILES, srcDir: fileURLToPath(new URL('./src', import.meta.url)) }), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
+  plugins: [react(), signedInPreload(TOKEN_STORAGE_KEY, { routes: APP_ROUTES, pageFiles: ROUTE_PAGE_FILES, srcDir: fileURLToPath(new URL('./src', import.meta.url)) }, { requests: EARLY_REQUESTS, apiBase: API_BASE, keyPrefix: EARLY_REQUEST_KEY_PREFIX, global: EARLY_ANSWERS_GLOBAL }), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IndexHtmlTransformContext, IndexHtmlTransformResult, Rollup } from 'vite';
-import { signedInPreload, type ScreenPreloads } from './signed-in-preload.ts';
+import { signedInPreload, type EarlyRequests, type ScreenPreloads } from './signed-in-preload.ts';
 
 /** A chunk of a fake bundle: its file, static imports and, for the entry, `isEntry`. */
 function chunk(fileName: string, imports: string[], extra: Partial<Rollup.OutputChunk> = {}): Rollup.OutputChunk {
@@ -8,8 +8,8 @@ function chunk(fileName: string, imports: string[], extra: Partial<Rollup.Output
 }
 
 /** Runs the plugin's index.html transform on a bundle; answers the inline script it adds. */
-function scriptFor(bundle: Rollup.OutputBundle, screens?: ScreenPreloads): string {
-  const plugin = signedInPreload('acervo:token', screens);
+function scriptFor(bundle: Rollup.OutputBundle, screens?: ScreenPreloads, early?: EarlyRequests): string {
+  const plugin = signedInPreload('acervo:token', screens, early);
   (plugin.configResolved as (config: { base: string }) => void)({ base: '/' });
   const hook = plugin.transformIndexHtml as { handler: (html: string, ctx: IndexHtmlTransformContext) => IndexHtmlTransformResult };
   const result = hook.handler('<html></html>', { path: '/index.html', filename: 'index.html', bundle } as IndexHtmlTransformContext) as { tags: Array<{ children: string; injectTo: string }> };
@@ -96,6 +96,53 @@ describe('signedInPreload (index.html of the build)', () => {
       window.history.replaceState(null, '', '/product/catalog');
       new Function(scriptFor(withScreens, screens))();
       expect(preloads()).toEqual([]);
+    });
+
+    describe('early requests', () => {
+      const early: EarlyRequests = { requests: [{ name: 'dashboard', path: '/', api: 'dashboard', query: ['comparacao'] }], apiBase: '/api/core-api/', keyPrefix: 'acervo:early:', global: '__acervoEarly' };
+      const slots = () => (window as unknown as { __acervoEarly?: Record<string, { at: number; answer: Promise<unknown> }> }).__acervoEarly;
+      afterEach(() => {
+        vi.unstubAllGlobals();
+        delete (window as unknown as { __acervoEarly?: unknown }).__acervoEarly;
+      });
+
+      it("at the request's address, when allowed, sends it with the token and the address's listed parameters, and leaves its JSON", async () => {
+        const fetchMock = vi.fn(async () => new Response(JSON.stringify({ idEmpresa: 2 })));
+        vi.stubGlobal('fetch', fetchMock);
+        localStorage.setItem('acervo:token', 'abc');
+        localStorage.setItem('acervo:early:dashboard', '1');
+        window.history.replaceState(null, '', '/?comparacao=ANO_ANTERIOR&x=1');
+        new Function(scriptFor(withScreens, screens, early))();
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+        expect(fetchMock).toHaveBeenCalledWith('/api/core-api/dashboard?comparacao=ANO_ANTERIOR', { headers: { Authorization: 'Bearer abc', Accept: 'application/json', 'Accept-Language': 'pt-BR' } });
+        expect(await slots()?.dashboard?.answer).toEqual({ idEmpresa: 2 });
+        expect(preloads().sort()).toEqual(app);
+      });
+
+      it('leaves null for a refused answer or a network failure, never a rejection', async () => {
+        localStorage.setItem('acervo:token', 'abc');
+        localStorage.setItem('acervo:early:dashboard', '1');
+        vi.stubGlobal('fetch', vi.fn(async () => new Response('{"messages":[]}', { status: 403 })));
+        new Function(scriptFor(withScreens, screens, early))();
+        expect(await slots()?.dashboard?.answer).toBeNull();
+        vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+        new Function(scriptFor(withScreens, screens, early))();
+        expect(await slots()?.dashboard?.answer).toBeNull();
+      });
+
+      it('sends nothing without the permission, without a token, or at another address', () => {
+        const fetchMock = vi.fn(async () => new Response('{}'));
+        vi.stubGlobal('fetch', fetchMock);
+        localStorage.setItem('acervo:token', 'abc');
+        new Function(scriptFor(withScreens, screens, early))();
+        localStorage.setItem('acervo:early:dashboard', '1');
+        window.history.replaceState(null, '', '/product/catalog');
+        new Function(scriptFor(withScreens, screens, early))();
+        localStorage.removeItem('acervo:token');
+        window.history.replaceState(null, '', '/');
+        new Function(scriptFor(withScreens, screens, early))();
+        expect(fetchMock).not.toHaveBeenCalled();
+      });
     });
 
     it("fails the build when a screen's page chunk is not found", () => {

@@ -37,6 +37,18 @@ export interface ScreenPreloads {
   srcDir: string;
 }
 
+/** Early requests the script sends at their screen's address (`src/shared/api/early-request.ts`). */
+export interface EarlyRequests {
+  /** The requests (`EARLY_REQUESTS`). */
+  requests: readonly { name: string; path: string; api: string; query: readonly string[] }[];
+  /** API base path, e.g. `/api/core-api/`. */
+  apiBase: string;
+  /** Local-storage key prefix of each request's permission (`EARLY_REQUEST_KEY_PREFIX`). */
+  keyPrefix: string;
+  /** Name of the global object the answers go to (`EARLY_ANSWERS_GLOBAL`). */
+  global: string;
+}
+
 /** Regular-expression source matching a route path (`:param` = one segment; a trailing slash allowed). */
 function pathPattern(path: string): string {
   const parts = path.split('/').filter(Boolean).map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
@@ -63,12 +75,19 @@ const normalise = (file: string) => file.replace(/\\/g, '/');
  * listed. Without a token (the login page) nothing extra is downloaded. The lists are the
  * build's own, so they never name a file that does not exist.
  *
+ * With `early`, the script also sends each early request whose route matches the address and
+ * whose permission key is set (the screen read its answer before in this session), with the
+ * stored token, no company header and the listed query parameters of the address, and leaves
+ * `{at, answer}` (answer: the JSON of a 2xx, else null; never a rejection) in
+ * `window[early.global][name]` for the screen to take.
+ *
  * @param tokenKey localStorage key of the session token (`TOKEN_STORAGE_KEY`).
  * @param screens the route table and page modules; without it only the signed-in app is preloaded
+ * @param early the early requests (`EARLY_REQUESTS` and their keys); without it none is sent
  * @throws Error at build time when the signed-in app's chunk, or a screen's page chunk, is not in
  *   the bundle (a renamed module would otherwise silently drop its preload)
  */
-export function signedInPreload(tokenKey: string, screens?: ScreenPreloads): Plugin {
+export function signedInPreload(tokenKey: string, screens?: ScreenPreloads, early?: EarlyRequests): Plugin {
   let base = '/';
   return {
     name: 'acervo-signed-in-preload',
@@ -113,8 +132,17 @@ export function signedInPreload(tokenKey: string, screens?: ScreenPreloads): Plu
         const prefix = files.every((file) => file.startsWith('assets/')) ? 'assets/' : '';
         const suffix = files.every((file) => file.endsWith('.js')) ? '.js' : '';
         const short = files.map((file) => file.slice(prefix.length, file.length - suffix.length));
+        // [pattern, name, api, query parameters] per early request
+        const earlyList = (early?.requests ?? []).map((request) => [pathPattern(request.path), request.name, request.api, request.query]);
+        const earlyScript = earlyList.length === 0 ? '' :
+          `var e=${JSON.stringify(earlyList)},s=new URLSearchParams(location.search),w=window[${JSON.stringify(early?.global)}]={};` +
+          `e.forEach(function(x){if(!new RegExp(x[0]).test(location.pathname)||!localStorage.getItem(${JSON.stringify(early?.keyPrefix)}+x[1]))return;` +
+          `var q=[];x[3].forEach(function(k){var v=s.get(k);if(v)q.push(encodeURIComponent(k)+'='+encodeURIComponent(v));});` +
+          `w[x[1]]={at:Date.now(),answer:fetch(${JSON.stringify(early?.apiBase)}+x[2]+(q.length?'?'+q.join('&'):''),{headers:{Authorization:'Bearer '+t,Accept:'application/json','Accept-Language':'pt-BR'}})` +
+          `.then(function(r){return r.ok?r.json():null;}).catch(function(){return null;})};});`;
         const script =
-          `(function(){try{if(!localStorage.getItem(${JSON.stringify(tokenKey)}))return;` +
+          `(function(){try{var t=localStorage.getItem(${JSON.stringify(tokenKey)});if(!t)return;` +
+          earlyScript +
           `var f=${JSON.stringify(short)},r=${JSON.stringify(screenList)};` +
           `function p(i){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(base + prefix)}+f[i]+${JSON.stringify(suffix)};document.head.appendChild(l);}` +
           `for(var i=0;i<${appFiles.length};i++)p(i);` +

@@ -9,3 +9,6 @@ export const MOBILE_MAX_WIDTH = 768;
 
 /** Media query of the narrow layout: `(max-width:768px)`. */
 export const MOBILE_QUERY = `(max-width:${MOBILE_MAX_WIDTH}px)`;
+
+/** Base path of every API call (SPEC section 7); also the early requests' of index.html's script. */
+export const API_BASE = '/api/core-api/';

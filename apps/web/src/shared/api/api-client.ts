@@ -1,4 +1,5 @@
 import { COMPANY_HEADER, COMPANY_MISMATCH_MESSAGE } from '@acervo/contracts';
+import { API_BASE } from '../app-id.ts';
 import { clearSession, readToken } from '../session/session-storage.ts';
 import { followStoredSession, tabIsStale, tabSession } from '../session/tab-session.ts';
 import { DEFAULT_AREA, loadingTracker } from '../loading/loading-tracker.ts';
@@ -6,7 +7,7 @@ import { toast } from '../toast/toast.tsx';
 import { ApiError, errorToastMessage } from './api-error.ts';
 
 /** Base path of every call (SPEC section 7). */
-export const API_BASE = '/api/core-api/';
+export { API_BASE };
 
 /** Message shown when a call answers 401 or 403 (SPEC section 8). */
 export const SESSION_EXPIRED_MESSAGE = 'Sessão expirou, voce será direcionado para tela de login';

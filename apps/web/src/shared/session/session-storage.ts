@@ -1,5 +1,6 @@
 import { sessionUserSchema, type SessionUser } from '@acervo/contracts';
 import { APP_ID, TOKEN_STORAGE_KEY } from '../app-id.ts';
+import { forgetEarlyRequests } from '../api/early-request.ts';
 
 /** Local-storage key of the encrypted session user: `acervo:user`. */
 export const USER_STORAGE_KEY = `${APP_ID}:user`;
@@ -82,6 +83,7 @@ export async function saveSession(user: SessionUser): Promise<void> {
 export async function sealSession(user: SessionUser): Promise<() => void> {
   const encrypted = await encryptText(JSON.stringify(user));
   return () => {
+    forgetEarlyRequests();
     localStorage.setItem(USER_STORAGE_KEY, encrypted);
     localStorage.setItem(TOKEN_STORAGE_KEY, user.token);
   };
@@ -141,8 +143,9 @@ export async function readStoredSession(): Promise<StoredSession> {
   return { user: await loadSession(), settled: true };
 }
 
-/** Removes the stored user and token (logout, expiry). */
+/** Removes the stored user and token (logout, expiry), and the permissions of early requests. */
 export function clearSession(): void {
+  forgetEarlyRequests();
   localStorage.removeItem(USER_STORAGE_KEY);
   localStorage.removeItem(TOKEN_STORAGE_KEY);
 }

@@ -53,7 +53,14 @@ function serve() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  delete (window as unknown as { __acervoEarly?: unknown }).__acervoEarly;
+  localStorage.clear();
 });
+
+/** What index.html's script leaves after sending the dashboard request early (build/signed-in-preload.ts). */
+function earlyAnswer(answer: unknown, at = Date.now()): void {
+  (window as unknown as { __acervoEarly: unknown }).__acervoEarly = { dashboard: { at, answer: Promise.resolve(answer) } };
+}
 
 describe('HomePage', () => {
   it('shows the dashboard cards in BRL with coloured changes, and fetches again with another comparison', async () => {
@@ -73,6 +80,33 @@ describe('HomePage', () => {
     fireEvent.mouseDown(screen.getByTestId('dashboard-comparison'));
     fireEvent.click(await screen.findByRole('option', { name: 'Ano anterior' }));
     await waitFor(() => expect(queries.some((q) => q.get('comparacao') === 'ANO_ANTERIOR')).toBe(true));
+  });
+
+  it("shows the early answer of index.html's script without asking again, and allows the early request after an answer", async () => {
+    const queries = serve();
+    earlyAnswer({ ...answer('SEMANA_ANTERIOR'), mes: period(99_900, 1, null) });
+    renderRoutes([{ path: '/', element: <HomePage /> }], '/', { user });
+    const month = await screen.findByTestId('dashboard-month');
+    expect(within(month).getByTestId('dashboard-month-valor').textContent?.replace(/\s/g, ' ')).toBe('R$ 999,00');
+    expect(queries).toHaveLength(0);
+
+    fireEvent.mouseDown(screen.getByTestId('dashboard-comparison'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ano anterior' }));
+    await waitFor(() => expect(queries.map((q) => q.get('comparacao'))).toEqual(['ANO_ANTERIOR']));
+    await waitFor(() => expect(localStorage.getItem('acervo:early:dashboard')).toBe('1'));
+  });
+
+  it("asks normally when the early answer is another company's (another tab switched), refused (null) or stale", async () => {
+    for (const early of [() => earlyAnswer({ ...answer('SEMANA_ANTERIOR'), idEmpresa: 2 }), () => earlyAnswer(null), () => earlyAnswer(answer('SEMANA_ANTERIOR'), Date.now() - 60_000)]) {
+      const queries = serve();
+      early();
+      const view = renderRoutes([{ path: '/', element: <HomePage /> }], '/', { user });
+      const month = await screen.findByTestId('dashboard-month');
+      expect(within(month).getByTestId('dashboard-month-valor').textContent?.replace(/\s/g, ' ')).toBe('R$ 123.456,78');
+      expect(queries).toHaveLength(1);
+      view.unmount();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('keeps the welcome card and never asks for the dashboard without the billing report role', async () => {
