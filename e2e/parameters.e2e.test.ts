@@ -98,7 +98,13 @@ describe('parameters', () => {
     const edit = page.getByRole('dialog', { name: 'Editar acesso à API' });
     const renamed = email.replace('e2e-', 'e2e-editado-');
     await edit.locator('#api-access-email').fill(renamed);
+    // the server's answer, not only the toast: the creation's toast has the same text (CI run 19
+    // saw the toast and then no renamed row in 30 s)
+    const saved = page.waitForResponse((r) => /\/api\/core-api\/parametro\/acesso-api\/\d+$/.test(r.url()) && r.request().method() === 'PUT');
     await edit.getByRole('button', { name: 'Salvar' }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toMatchObject({ email: renamed });
     await successToast(page, 'API salva com sucesso!');
     await page.getByRole('row').filter({ hasText: renamed }).waitFor();
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expectAccessible } from './a11y.ts';
 
@@ -47,10 +47,56 @@ export function useBrowser(): () => Browser {
   };
 }
 
-/** A new pt-BR browser context and page at a viewport (desktop by default). */
+/** API answers each page keeps for the failure report (the last ones). */
+const API_LOG_SIZE = 25;
+
+/**
+ * Prints what a failed test's page showed, to CI's output (which holds no screenshots): its
+ * address, its last API answers (method, path, status, ms), its page errors and the text on
+ * screen (dialogs first); and saves `screenshots/failed-<test>.png`. A page already closed is
+ * skipped. Diagnosis only: it never changes a test's result.
+ */
+async function reportFailure(page: Page, testName: string, apiLog: readonly string[], errors: readonly string[]): Promise<void> {
+  if (page.isClosed()) return;
+  try {
+    const text = await page.evaluate(() => {
+      const dialogs = [...document.querySelectorAll('[role="dialog"]')].map((d) => `[dialog] ${(d as HTMLElement).innerText}`);
+      return [...dialogs, document.body.innerText].join('\n---\n').slice(0, 3000);
+    });
+    console.error(
+      [`── failure report: ${testName}`, `address: ${page.url()}`, 'last API answers:', ...apiLog.map((l) => `  ${l}`), 'page errors:', ...errors.map((e) => `  ${e}`), 'on screen:', text, '──'].join('\n'),
+    );
+    await shot(page, `failed-${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}`, false);
+  } catch (error) {
+    console.error(`failure report of ${testName} not taken: ${String(error)}`);
+  }
+}
+
+/**
+ * A new pt-BR browser context and page at a viewport (desktop by default). Inside a test, a
+ * failure of that test prints the page's report (`reportFailure`): CI shows only text, and a
+ * failure under load is seldom reproduced here.
+ */
 export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'pt-BR' });
   const page = await context.newPage();
+  const apiLog: string[] = [];
+  const errors: string[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    void request.response().then((response) => {
+      const timing = request.timing();
+      apiLog.push(`${request.method()} ${url.pathname}${url.search} → ${response?.status() ?? '?'} (${Math.round(timing.responseEnd)} ms)`);
+      if (apiLog.length > API_LOG_SIZE) apiLog.shift();
+    });
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    onTestFailed(({ task }) => reportFailure(page, task.name, apiLog, errors));
+  } catch {
+    // called outside a test (a beforeAll): no report
+  }
   return { context, page };
 }
 
