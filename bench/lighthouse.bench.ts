@@ -96,6 +96,10 @@ interface Sample {
   score: number;
   fcp: number;
   lcp: number;
+  /** Speed Index (ms, simulated like LCP). */
+  si: number;
+  /** Observed (unthrottled) time of the last visual change (ms): when the screen stopped changing, e.g. Home's chart drawn. */
+  lastChange: number;
   tbt: number;
   cls: number;
   jsTransfer: number;
@@ -250,6 +254,14 @@ async function signIn(page: Page, baseURL: string): Promise<void> {
   await cdp.detach();
 }
 
+/** The `metrics` audit's observed (unthrottled) last visual change, ms. */
+function observedLastChange(lhr: Result): number {
+  const items = (lhr.audits.metrics?.details as { items?: Array<{ observedLastVisualChange?: number }> } | undefined)?.items;
+  const value = items?.[0]?.observedLastVisualChange;
+  if (typeof value !== 'number') throw new Error('Lighthouse gave no observedLastVisualChange');
+  return value;
+}
+
 function numeric(lhr: Result, audit: string): number {
   const value = lhr.audits[audit]?.numericValue;
   if (typeof value !== 'number') throw new Error(`Lighthouse gave no ${audit}: ${lhr.audits[audit]?.errorMessage ?? lhr.runtimeError?.message ?? 'no value'}`);
@@ -291,6 +303,8 @@ async function audit(page: Page, server: BenchServer, pageName: PageName, formFa
     score: Math.round(score * 100),
     fcp: numeric(lhr, 'first-contentful-paint'),
     lcp: numeric(lhr, 'largest-contentful-paint'),
+    si: numeric(lhr, 'speed-index'),
+    lastChange: observedLastChange(lhr),
     tbt: numeric(lhr, 'total-blocking-time'),
     cls: numeric(lhr, 'cumulative-layout-shift'),
     jsTransfer: scripts.reduce((sum, s) => sum + s.transferSize, 0),
@@ -369,7 +383,7 @@ async function main(): Promise<void> {
           done += 1;
           console.log(
             `[${String(done).padStart(2)}/${total}] run ${runIndex + 1} ${pageName.padEnd(7)} ${formFactor.padEnd(7)} ${variant.padEnd(12)} ` +
-              `score ${String(sample.score).padStart(3)}  LCP ${seconds(sample.lcp)} s  TBT ${Math.round(sample.tbt)} ms  JS ${kb(sample.jsTransfer)} KB sent  (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+              `score ${String(sample.score).padStart(3)}  LCP ${seconds(sample.lcp)} s  SI ${seconds(sample.si)} s  last change ${seconds(sample.lastChange)} s (observed)  TBT ${Math.round(sample.tbt)} ms  JS ${kb(sample.jsTransfer)} KB sent  (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
           );
           const list = samples.get(key(pageName, formFactor, variant)) ?? [];
           list.push(sample);
@@ -395,6 +409,8 @@ async function main(): Promise<void> {
           String(m((s) => s.score)),
           seconds(m((s) => s.fcp)),
           seconds(m((s) => s.lcp)),
+          seconds(m((s) => s.si)),
+          seconds(m((s) => s.lastChange)),
           String(Math.round(m((s) => s.tbt))),
           m((s) => s.cls).toFixed(3),
           kb(m((s) => s.jsTransfer)),
@@ -407,7 +423,7 @@ async function main(): Promise<void> {
   console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node ${process.versions.node}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   console.log(
     markdownTable(
-      ['page', 'form factor', 'server sends', 'perf score', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'JS transferred KB', 'JS requested KB (raw)'],
+      ['page', 'form factor', 'server sends', 'perf score', 'FCP s', 'LCP s', 'SI s', 'last change s (observed)', 'TBT ms', 'CLS', 'JS transferred KB', 'JS requested KB (raw)'],
       rows,
     ),
   );

@@ -9,7 +9,8 @@ import { erpServer } from './src/erp-server.ts';
  * Home's dashboard (issue 19 part 1) on the run's shared ERP server (the demo's ERP simulator
  * in-process, `src/erp-server.ts`), so both demo companies have sales: the cards show the API's
  * figures, changing the comparison fetches and shows the other compared period, switching company
- * shows the other company's figures; axe-clean at desktop and phone.
+ * shows the other company's figures; axe-clean at desktop and phone; after a reload the cards show
+ * the answer of index.html's early request.
  */
 const browser = useBrowser();
 const erp = erpServer();
@@ -86,6 +87,21 @@ describe('dashboard', () => {
       await page.getByLabel('Empresa', { exact: true }).click();
       await page.getByRole('option', { name: first }).click();
       await expect.poll(() => page.getByTestId('home-company').innerText()).toBe(first);
+
+      // a reload: index.html's script asks for the figures before the app runs (the token's company,
+      // no company header; the address's comparison), and the cards show that answer: the app sends
+      // no request of its own before they are drawn
+      const asked: { company: string | undefined; url: string }[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/core-api/dashboard')) asked.push({ company: r.headers()['x-empresa'], url: r.url() });
+      });
+      await page.reload();
+      await page.getByTestId('dashboard-month-valor').waitFor();
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked[0].company).toBeUndefined();
+      expect(asked[0].url).toContain('comparacao=ANO_ANTERIOR');
+      expect(asked.filter((a) => a.company !== undefined)).toEqual([]);
+      await expect.poll(() => monthCardMatches(page, companies[first]), { timeout: 90_000 }).toBe(true);
     } finally {
       await context.close();
     }

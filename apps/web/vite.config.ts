@@ -5,7 +5,7 @@ import { signedInPreload } from './build/signed-in-preload.ts';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, TOKEN_STORAGE_KEY } from './src/shared/app-id.ts';
 import { EARLY_ANSWERS_GLOBAL, EARLY_REQUESTS, EARLY_REQUEST_KEY_PREFIX } from './src/shared/api/early-request.ts';
-import { ROUTE_PAGE_FILES } from './src/app/route-pages.ts';
+import { ROUTE_LAZY_FILES, ROUTE_PAGE_FILES } from './src/app/route-pages.ts';
 import { APP_ROUTES } from '../../packages/contracts/src/routes.ts';
 
 /**
@@ -28,7 +28,7 @@ import { APP_ROUTES } from '../../packages/contracts/src/routes.ts';
  *   runs (build/signed-in-preload.ts, src/shared/api/early-request.ts)
  */
 export default defineConfig({
-  plugins: [react(), signedInPreload(TOKEN_STORAGE_KEY, { routes: APP_ROUTES, pageFiles: ROUTE_PAGE_FILES, srcDir: fileURLToPath(new URL('./src', import.meta.url)) }, { requests: EARLY_REQUESTS, apiBase: API_BASE, keyPrefix: EARLY_REQUEST_KEY_PREFIX, global: EARLY_ANSWERS_GLOBAL }), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
+  plugins: [react(), signedInPreload(TOKEN_STORAGE_KEY, { routes: APP_ROUTES, pageFiles: ROUTE_PAGE_FILES, lazyFiles: ROUTE_LAZY_FILES, srcDir: fileURLToPath(new URL('./src', import.meta.url)) }, { requests: EARLY_REQUESTS, apiBase: API_BASE, keyPrefix: EARLY_REQUEST_KEY_PREFIX, global: EARLY_ANSWERS_GLOBAL }), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -98,6 +98,20 @@ describe('signedInPreload (index.html of the build)', () => {
       expect(preloads()).toEqual([]);
     });
 
+    it("preloads a screen's listed lazy modules (Home's chart) with their static imports, and fails the build when one is missing", () => {
+      const withChart: Rollup.OutputBundle = {
+        ...withScreens,
+        'assets/trend-chart.js': chunk('assets/trend-chart.js', ['assets/charts.js', 'assets/mui.js'], { facadeModuleId: '/repo/apps/web/src/features/home/components/trend-chart.tsx' }),
+        'assets/charts.js': chunk('assets/charts.js', []),
+      };
+      const lazy: ScreenPreloads = { ...screens, lazyFiles: { home: ['features/home/components/trend-chart.tsx'] } };
+      localStorage.setItem('acervo:token', 'abc');
+      window.history.replaceState(null, '', '/');
+      new Function(scriptFor(withChart, lazy))();
+      expect(preloads().sort()).toEqual([...app, '/assets/charts.js', '/assets/trend-chart.js'].sort());
+      expect(() => scriptFor(withScreens, lazy)).toThrow(/trend-chart\.tsx \(route home\) is missing/);
+    });
+
     describe('early requests', () => {
       const early: EarlyRequests = { requests: [{ name: 'dashboard', path: '/', api: 'dashboard', query: ['comparacao'] }], apiBase: '/api/core-api/', keyPrefix: 'acervo:early:', global: '__acervoEarly' };
       const slots = () => (window as unknown as { __acervoEarly?: Record<string, { at: number; answer: Promise<unknown> }> }).__acervoEarly;

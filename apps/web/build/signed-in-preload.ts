@@ -33,6 +33,12 @@ export interface ScreenPreloads {
   routes: readonly PreloadRoute[];
   /** Page module of each lazily loaded screen by route id, as a path under `srcDir` (`ROUTE_PAGE_FILES`). */
   pageFiles: Readonly<Record<string, string>>;
+  /**
+   * Modules a screen imports lazily but draws on its first view, by route id, as paths under
+   * `srcDir` (`ROUTE_LAZY_FILES`, e.g. Home's trend chart): preloaded with the screen, so they
+   * download while the app starts instead of after the screen asked for them.
+   */
+  lazyFiles?: Readonly<Record<string, readonly string[]>>;
   /** Absolute folder the page files are relative to (`apps/web/src`). */
   srcDir: string;
 }
@@ -116,16 +122,19 @@ export function signedInPreload(tokenKey: string, screens?: ScreenPreloads, earl
         if (screens) {
           const before = new Set([...inEntry, ...appFiles]);
           const byModule = new Map(chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [normalise(chunk.facadeModuleId ?? ''), chunk]));
+          const modulesOf = (id: string) => [...(screens.pageFiles[id] ? [screens.pageFiles[id]] : []), ...(screens.lazyFiles?.[id] ?? [])];
           const routes = screens.routes
-            .filter((route) => screens.pageFiles[route.id])
+            .filter((route) => modulesOf(route.id).length > 0)
             .map((route) => ({ route, params: route.path.split('/').filter((part) => part.startsWith(':')).length }))
             .sort((a, b) => a.params - b.params);
           for (const { route } of routes) {
-            const module = normalise(`${screens.srcDir}/${screens.pageFiles[route.id]}`);
-            const page = byModule.get(module);
-            if (!page) throw new Error(`signed-in preload: the chunk of ${screens.pageFiles[route.id]} (route ${route.id}) is missing from the build`);
-            const own = [...staticClosure(bundle, page.fileName, before, new Set())];
-            screenList.push([pathPattern(route.path), own.map(index)]);
+            const own = new Set<string>();
+            for (const file of modulesOf(route.id)) {
+              const page = byModule.get(normalise(`${screens.srcDir}/${file}`));
+              if (!page) throw new Error(`signed-in preload: the chunk of ${file} (route ${route.id}) is missing from the build`);
+              staticClosure(bundle, page.fileName, before, own);
+            }
+            screenList.push([pathPattern(route.path), [...own].map(index)]);
           }
         }
         // file names without their common folder and extension: the script is in every page's HTML

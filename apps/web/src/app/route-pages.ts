@@ -47,3 +47,12 @@ export const ROUTE_PAGE_FILES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.values(MATCH_SCREEN_ROUTE_IDS).map((id) => [id, 'features/matching/pages/match-page.tsx'])),
   ...Object.fromEntries(REGISTER_KEYS.map((key) => [REGISTERS[key].routeId, 'features/registers/pages/register-page.tsx'])),
 };
+
+/**
+ * Modules a screen imports lazily but draws on its first view, by route-table id (paths under
+ * `apps/web/src/`): index.html's script preloads them with the screen (build/signed-in-preload.ts).
+ * Home's trend chart (MUI X Charts, ≈ 70 KB brotli) is part of the dashboard's full paint (issue 19).
+ */
+export const ROUTE_LAZY_FILES: Readonly<Record<string, readonly string[]>> = {
+  home: ['features/home/components/trend-chart.tsx'],
+};

@@ -16,7 +16,9 @@ const compact = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'B
 /**
  * The 12-month trend (MUI X Charts): net billing per month, this year's bars beside the same
  * month of the previous year. Loaded lazily by Home (its own chunk, shared with the goals chart).
- * For assistive technology one image whose label lists the months and both values.
+ * For assistive technology one image whose label lists the months and both values. Drawn without
+ * the bars' growing animation: the figures are the point, they refresh every 60 s, and the
+ * animation held the screen's last paint 0.3 s past the data (issue 19, docs/dashboard.md).
  */
 export function TrendChart({ tendencia }: TrendChartProps) {
   const { t, i18n } = useTranslation();
@@ -42,6 +44,7 @@ export function TrendChart({ tendencia }: TrendChartProps) {
             { data: tendencia.map((m) => m.valorCentavos), label: t('home.dashboard.thisYear'), valueFormatter: money, color: '#2793CE' },
           ]}
           margin={{ left: 8, right: 8, top: 16, bottom: 8 }}
+          skipAnimation
         />
       </Box>
     </Box>
