@@ -60,7 +60,7 @@ async function reportFailure(page: Page, testName: string, apiLog: readonly stri
   if (page.isClosed()) return;
   try {
     const text = await page.evaluate(() => {
-      const dialogs = [...document.querySelectorAll('[role="dialog"]')].map((d) => `[dialog] ${(d as HTMLElement).innerText}`);
+      const dialogs = Array.from(document.querySelectorAll('[role="dialog"]')).map((d) => `[dialog] ${(d as HTMLElement).innerText}`);
       return [...dialogs, document.body.innerText].join('\n---\n').slice(0, 3000);
     });
     console.error(
