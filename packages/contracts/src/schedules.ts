@@ -106,6 +106,13 @@ export type Schedule = z.infer<typeof scheduleSchema>;
 /** `GET agendamento`: the list query plus `tipo` (one kind). */
 export const scheduleListQuerySchema = listQuerySchema.extend({
   tipo: text({ max: 60 }).optional(),
+  /**
+   * Kinds (comma-separated codes) whose label in the screen's language contains `term`: `term`
+   * then also finds their tasks. The server stores a built-in task's name in pt-BR only, so in
+   * English "stock" found nothing although the Type column read "Sync stock from the ERP".
+   * Unknown codes are ignored; without `term` it does nothing.
+   */
+  tiposTermo: text({ max: 4000 }).optional(),
 });
 /** Query of `GET agendamento`. */
 export type ScheduleListQuery = z.infer<typeof scheduleListQuerySchema>;

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { SCHEDULE_SORT_FIELDS, nextDueTime, type PagedList, type Schedule, type ScheduleListQuery, type ScheduleRun, type ScheduleSave, type TaskKindInfo } from '@acervo/contracts';
 import type { Db } from '../db/client.ts';
 import type { AuthContext } from '../shared/request-auth.ts';
@@ -45,7 +45,8 @@ function toValues(kinds: TaskKindRegistry, auth: AuthContext, body: ScheduleSave
 
 /**
  * `GET agendamento`: the system-wide tasks and those of the caller's selected company, paged;
- * `term` matches name, kind or period (accent- and case-insensitive), `status` the active flag,
+ * `term` matches name, kind or period (accent- and case-insensitive), or the task is of one of the
+ * known kinds in `tiposTermo` (those whose label in the screen's language matched), `status` the active flag,
  * `tipo` one kind. Sortable by every column of the list (SCHEDULE_SORT_FIELDS).
  * @throws DomainError VALIDATION on `sorter` for a field that cannot be sorted on
  */
@@ -67,9 +68,12 @@ export async function listSchedules(db: Db, kinds: TaskKindRegistry, auth: AuthC
   });
   const pattern = termPattern(query.term);
   const active = statusFilter(query.status);
+  const termKinds = (query.tiposTermo ?? '').split(',').map((code) => code.trim()).filter((code) => kinds.get(code) !== undefined);
   const where = and(
     visibleTo(companyOf(auth)),
-    pattern ? or(matchesTerm(scheduledTasks.name, pattern), matchesTerm(scheduledTasks.kind, pattern), matchesTerm(scheduledTasks.period, pattern)) : undefined,
+    pattern
+      ? or(matchesTerm(scheduledTasks.name, pattern), matchesTerm(scheduledTasks.kind, pattern), matchesTerm(scheduledTasks.period, pattern), termKinds.length > 0 ? inArray(scheduledTasks.kind, termKinds) : undefined)
+      : undefined,
     active === undefined ? undefined : eq(scheduledTasks.active, active),
     query.tipo ? eq(scheduledTasks.kind, query.tipo) : undefined,
   );

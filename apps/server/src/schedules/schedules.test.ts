@@ -89,6 +89,20 @@ describe('kinds and built-in tasks', () => {
     expect(kinds.find((k) => k.tipo === 'LIMPEZA_SESSOES')).toMatchObject({ descricao: 'Limpeza de sessões expiradas ou encerradas', escopo: 'SISTEMA' });
   });
 
+  it('a search also finds the tasks of the kinds the screen names in tiposTermo (their labels in English matched), known kinds only', async () => {
+    const plain = await call(t.app, 'GET', 'agendamento?term=sessions&pageSize=50', { token: admin });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().itens).toEqual([]);
+    const named = await call(t.app, 'GET', 'agendamento?term=sessions&tiposTermo=LIMPEZA_SESSOES,NAO_EXISTE&pageSize=50', { token: admin });
+    expect(named.statusCode).toBe(200);
+    expect((named.json().itens as Schedule[]).map((s) => s.tipo)).toEqual(['LIMPEZA_SESSOES']);
+    const unknownOnly = await call(t.app, 'GET', 'agendamento?term=sessions&tiposTermo=NAO_EXISTE&pageSize=50', { token: admin });
+    expect(unknownOnly.json().itens).toEqual([]);
+    // without a term the kinds filter nothing
+    const noTerm = await call(t.app, 'GET', 'agendamento?tiposTermo=LIMPEZA_SESSOES&pageSize=50', { token: admin });
+    expect((noTerm.json().itens as Schedule[]).length).toBeGreaterThan(1);
+  });
+
   it('seeds one active system task per built-in kind once, with its next due time, and refuses to delete them', async () => {
     expect(await seedScheduledTasks(t.database.db, t.ctx.taskKinds)).toBe(0);
     const res = await call(t.app, 'GET', 'agendamento?term=limpeza&pageSize=50', { token: admin });

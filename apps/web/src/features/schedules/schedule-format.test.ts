@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatScheduleTime, periodDescription, taskKindLabel } from './schedule-format.ts';
+import { formatDuration, formatScheduleTime, kindsMatchingTerm, periodDescription, taskKindLabel } from './schedule-format.ts';
 
 describe('schedule formats', () => {
   it('shows instants as DD/MM/YYYY HH:mm in Brasília time', () => {
@@ -19,6 +19,23 @@ describe('schedule formats', () => {
 });
 
 describe('task kinds and periods in the interface language (issue 15, defect 8)', () => {
+  it('finds the kinds a search names in the interface language (the list sends them as tiposTermo)', async () => {
+    const { createI18n } = await import('../../app/i18n.ts');
+    const kinds = [
+      { tipo: 'SINCRONIZAR_ERP_ESTOQUE', descricao: 'Sincronizar estoque do ERP' },
+      { tipo: 'REGISTRO_RUPTURA_ESTOQUE', descricao: 'Registro diário de ruptura de estoque' },
+      { tipo: 'SINCRONIZAR_ERP_VENDA', descricao: 'Sincronizar vendas do ERP' },
+    ];
+    const en = createI18n('en-US');
+    const pt = createI18n('pt-BR');
+    expect(kindsMatchingTerm(en.t, kinds, 'Stock')).toBe('SINCRONIZAR_ERP_ESTOQUE,REGISTRO_RUPTURA_ESTOQUE');
+    expect(kindsMatchingTerm(en.t, kinds, 'sync  STOCK')).toBe('SINCRONIZAR_ERP_ESTOQUE');
+    expect(kindsMatchingTerm(pt.t, kinds, 'diario')).toBe('REGISTRO_RUPTURA_ESTOQUE');
+    expect(kindsMatchingTerm(en.t, kinds, 'estoque')).toBeUndefined();
+    expect(kindsMatchingTerm(en.t, kinds, '  ')).toBeUndefined();
+    expect(kindsMatchingTerm(en.t, kinds, undefined)).toBeUndefined();
+  });
+
   it('labels the kinds in each language, and an unknown kind with the server text', async () => {
     const { createI18n } = await import('../../app/i18n.ts');
     const en = createI18n('en-US');

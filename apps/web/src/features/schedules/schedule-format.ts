@@ -32,6 +32,24 @@ export function taskKindLabel(t: TFunction, tipo: string, fallback: string): str
   return t(`schedules.kinds.${tipo}`, { defaultValue: fallback });
 }
 
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/**
+ * The kinds whose label as the screen shows it (`taskKindLabel`, in the interface language)
+ * contains every word of `term`, accent- and case-insensitive: the list's `tiposTermo`, so a
+ * search finds tasks by the Type column's text in English too (their stored names are pt-BR).
+ * @returns kind codes, comma-separated; undefined without a term or a match
+ */
+export function kindsMatchingTerm(t: TFunction, kinds: readonly { tipo: string; descricao: string }[], term: string | undefined): string | undefined {
+  const words = fold(term ?? '').split(/\s+/).filter(Boolean);
+  if (words.length === 0) return undefined;
+  const codes = kinds.filter((kind) => {
+    const label = fold(taskKindLabel(t, kind.tipo, kind.descricao));
+    return words.every((word) => label.includes(word));
+  });
+  return codes.length > 0 ? codes.map((kind) => kind.tipo).join(',') : undefined;
+}
+
 /**
  * A period's description in the interface language: the server's pt-BR one (`fallback`) in
  * pt-BR, cronstrue's English in en-US ("At 02:00", "Every 5 minutes"); the pt-BR one when the

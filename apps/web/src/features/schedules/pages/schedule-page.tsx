@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -20,7 +20,7 @@ import { useDeleteSchedule, useRunSchedule, useToggleSchedule } from '../api/sav
 import { ScheduleFormDialog } from '../components/schedule-form-dialog.tsx';
 import { ScheduleRunsDialog } from '../components/schedule-runs-dialog.tsx';
 import { RunStatusChip } from '../components/run-status-chip.tsx';
-import { formatDuration, formatScheduleTime, periodDescription, taskKindLabel } from '../schedule-format.ts';
+import { formatDuration, formatScheduleTime, kindsMatchingTerm, periodDescription, taskKindLabel } from '../schedule-format.ts';
 
 const DEFAULT_SORT: SortState = { field: 'nome', direction: 'asc' };
 /** Columns hidden on phones: period, next and last run (with its outcome) show under the name instead. */
@@ -36,9 +36,11 @@ const MOBILE_HIDDEN: readonly string[] = ['tipo', 'periodo', 'intervaloRepeticao
  */
 export function SchedulePage() {
   const page = useListPage<Schedule, (typeof SCHEDULE_FILTER_KEYS)[number]>({ keyPrefix: 'schedules', filterKeys: SCHEDULE_FILTER_KEYS, defaultSort: DEFAULT_SORT, sortFields: SCHEDULE_SORT_FIELDS, remove: useDeleteSchedule(), toggle: useToggleSchedule() });
-  const schedules = useSchedules(page.list.query);
   const kinds = useTaskKinds();
   const { t, mobile, actions } = page;
+  const term = page.list.query.term;
+  const tiposTermo = useMemo(() => kindsMatchingTerm(t, kinds.data ?? [], typeof term === 'string' ? term : undefined), [t, kinds.data, term]);
+  const schedules = useSchedules(tiposTermo ? { ...page.list.query, tiposTermo } : page.list.query);
   const { i18n } = useTranslation();
   const run = useRunSchedule();
   const [history, setHistory] = useState<Schedule | null>(null);
