@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { erpLoginResponseSchema, type ErpStock, type OrderClient, type OrderDetail, type OrderOption, type OrderProduct, type SessionUser } from '@acervo/contracts';
+import { erpLoginResponseSchema, type BillingTotals, type ErpStock, type TerminalDetail, type OrderClient, type OrderDetail, type OrderOption, type OrderProduct, type SessionUser } from '@acervo/contracts';
 import type { ErpSimulator } from '@acervo/erp-sim';
 import type { TestApp } from '../test/test-app.ts';
 import { startErpSimulatorApp, type ErpSimulatorApp } from '../test/erp-simulator-app.ts';
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('sales order against the ERP simulator', () => {
-  it('is sent (reserved in the ERP), invoiced a simulated day later and shows the invoice number', async () => {
+  it('is sent (reserved in the ERP and in the Terminal stock), invoiced a simulated day later, shows the invoice number and is in the billing report', async () => {
     const [client] = (await get<{ itens: OrderClient[] }>(seller, 'cliente?term=livraria')).itens;
     const [paymentForm] = await get<OrderOption[]>(seller, 'forma-pagamento');
     const [operation] = await get<OrderOption[]>(seller, 'tipo-operacao-fiscal');
@@ -62,16 +62,25 @@ describe('sales order against the ERP simulator', () => {
     expect((await simStock(erpId)).reservado).toBe(before.reservado + 3);
     await app.sync(['ESTOQUE']);
     expect((await get<OrderProduct[]>(seller, `pedido-venda/produto?term=${product.isbn13}`))[0].disponivel).toBe(product.disponivel! - 3);
+    // the reservation in the Terminal's stock of the company (issue 19, part 2's end-to-end journey)
+    const here = (detail: TerminalDetail) => detail.estoques.find((e) => e.idEmpresa === t.seed.companyIds[0])!;
+    const reserved = here(await get<TerminalDetail>(seller, `produto/terminal/${product.idProduto}`));
+    expect(reserved).toMatchObject({ reservado: before.reservado + 3, fisico: before.fisico, disponivel: product.disponivel! - 3 });
 
     sim.advance(25);
     await app.sync(['VENDA', 'ESTOQUE']);
     const [invoice] = resultRows<{ numero: number; total_centavos: string }>(await t.ctx.db.execute(sql`SELECT numero, total_centavos FROM erp_venda WHERE empresa_id = ${t.seed.companyIds[0]} AND referencia_pedido = ${String(order.numero)}`));
     expect(Number(invoice.total_centavos)).toBe(order.totalCentavos);
+    // the invoice in the billing report: that invoice number on its issue day, the order's value
+    const [issued] = resultRows<{ dia: string; serie: string }>(await t.ctx.db.execute(sql`SELECT to_char(data_emissao, 'YYYY-MM-DD') AS dia, serie FROM erp_venda WHERE empresa_id = ${t.seed.companyIds[0]} AND referencia_pedido = ${String(order.numero)}`));
+    const billed = await get<BillingTotals>(admin, `relatorio/faturamento/totais?idEmpresa=${t.seed.companyIds[0]}&dataInicio=${issued.dia}&dataFim=${issued.dia}&numeroNota=${invoice.numero}&serie=${encodeURIComponent(issued.serie)}`);
+    expect(billed).toMatchObject({ brutoCentavos: order.totalCentavos, liquidoCentavos: order.totalCentavos, quantidade: 3, notas: 1 });
     const listed = (await get<{ itens: OrderDetail[] }>(seller, 'pedido-venda')).itens.find((o) => o.id === order.id)!;
     expect(listed.numeroNota).toBe(Number(invoice.numero));
     const after = await simStock(erpId);
     expect(after).toMatchObject({ reservado: before.reservado, fisico: before.fisico - 3 });
     // the invoice is a sale like any other: the synced available stock (físico − reservado − bloqueado) no longer holds its reservation
     expect((await get<OrderProduct[]>(admin, `pedido-venda/produto?term=${product.isbn13}`))[0].disponivel).toBe(after.fisico - after.reservado - after.bloqueado);
+    expect(here(await get<TerminalDetail>(seller, `produto/terminal/${product.idProduto}`))).toMatchObject({ reservado: after.reservado, fisico: after.fisico });
   }, 120_000);
 });
