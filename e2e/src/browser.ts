@@ -85,11 +85,15 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
   page.on('requestfinished', (request) => {
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/api/')) return;
-    void request.response().then((response) => {
-      const timing = request.timing();
-      apiLog.push(`${request.method()} ${url.pathname}${url.search} → ${response?.status() ?? '?'} (${Math.round(timing.responseEnd)} ms)`);
-      if (apiLog.length > API_LOG_SIZE) apiLog.shift();
-    });
+    // the page may close before the answer is read (a test's end): then it is not logged
+    request
+      .response()
+      .then((response) => {
+        const timing = request.timing();
+        apiLog.push(`${request.method()} ${url.pathname}${url.search} → ${response?.status() ?? '?'} (${Math.round(timing.responseEnd)} ms)`);
+        if (apiLog.length > API_LOG_SIZE) apiLog.shift();
+      })
+      .catch(() => undefined);
   });
   page.on('pageerror', (error) => errors.push(error.message));
   try {
