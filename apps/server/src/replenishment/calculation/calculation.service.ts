@@ -416,10 +416,11 @@ function inSnapshot<T>(db: Db, snapshot: string, read: (tx: Tx) => Promise<T>): 
  * through a cursor, `CALCULATION_BATCH` at a time — each batch forecast (`pool`) and its lines
  * inserted while the next is computed (the database works on one batch while Node works on the
  * next; statements go one after the other on the connection) — then the totals and the duration.
- * With `readers` > 1 (PostgreSQL) the titles are read in that many disjoint parts at once: part 0
- * on this transaction, each other part on a connection of its own in this transaction's snapshot
- * (`pg_export_snapshot`), so the database groups the demand on several cores; every batch, whatever
- * its part, is forecast by the same pool and stored through this transaction.
+ * With `readers` > 1 (PostgreSQL) the titles are read in that many disjoint parts at once, each
+ * part on a connection of its own in this transaction's snapshot (`pg_export_snapshot`), so the
+ * database groups the demand on several cores; every batch, whatever its part, is forecast by the
+ * same pool and stored through this transaction, whose connection then only writes (a part read
+ * here waited behind the inserts: 100,000 titles 2.65–2.78 s → 2.31–2.47 s median, docs/replenishment.md).
  * With a best-seller filter every title is read first (the ranking needs them all), then computed
  * and stored in batches the same way.
  * @returns the new calculation's id
@@ -463,10 +464,10 @@ async function calculateIn(
   const partQuery = (index: number) => (readers > 1 ? q.partQuery(index, readers) : q.query);
   // the other parts' transactions start from this one's snapshot (taken by its first statement, the INSERT above)
   const snapshot = readers > 1 ? String(resultRows<{ s: string }>(await tx.execute(sql`SELECT pg_export_snapshot() AS s`))[0].s) : '';
-  /** Runs `read` for every part at once (part 0 here, the others in the snapshot); waits for all, then throws the first failure. */
+  /** Runs `read` for every part at once (one part: here; several: each in the snapshot on its own connection); waits for all, then throws the first failure. */
   const everyPart = async <T>(read: (part: Tx, index: number, run: <R>(fn: () => Promise<R>) => Promise<R>) => Promise<T>): Promise<T[]> => {
     const settled = await Promise.allSettled(
-      Array.from({ length: readers }, (_, index) => (index === 0 ? read(tx, 0, serial) : inSnapshot(c.db, snapshot, (other) => read(other, index, (fn) => fn())))),
+      Array.from({ length: readers }, (_, index) => (readers === 1 ? read(tx, 0, serial) : inSnapshot(c.db, snapshot, (other) => read(other, index, (fn) => fn())))),
     );
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
@@ -478,7 +479,7 @@ async function calculateIn(
       const lines = keep(bestSellers(parts.flat().map((r) => prepare(r, q)), p.maisVendidos));
       for (let i = 0; i < lines.length; i += batchSize) await store(lines.slice(i, i + batchSize));
     } else {
-      // `run` puts part 0's statements in this connection's queue, behind the inserts; the other parts have a connection each
+      // one part: `run` puts its statements in this connection's queue, behind the inserts; several parts have a connection each
       await everyPart(async (part, index, run) => {
         const cursor = sql.raw(`reposicao_calculo_${id}_${index}`);
         await run(() => part.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR ${partQuery(index)}`));
