@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hashPassword } from '@acervo/contracts';
-import { VIEWPORTS, auditScreen, fittedOverflow, layoutSettled, newPage, useBrowser } from './src/browser.ts';
+import { VIEWPORTS, auditScreen, layoutSettled, newPage, sidewaysOverflow, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
 import { focusedElement, tabUntil } from './src/keyboard.ts';
 
@@ -166,7 +166,7 @@ describe('shell', () => {
       await page.setViewportSize({ width, height: 768 });
       await page.getByRole('button', { name: 'Entrar' }).waitFor();
       await layoutSettled(page);
-      expect(await fittedOverflow(page), `login at ${width} px`).toBe(0);
+      expect(await sidewaysOverflow(page), `login at ${width} px`).toBe(0);
     }
     await signIn(page, baseURL, 'admin', 'admin');
     await page.getByRole('heading', { name: welcomeHeading('Administrador') }).waitFor();
@@ -176,7 +176,7 @@ describe('shell', () => {
       await page.setViewportSize({ width, height: 768 });
       await page.getByRole('heading', { name: 'Catálogo de produtos' }).waitFor();
       await layoutSettled(page);
-      expect(await fittedOverflow(page), `catalogue at ${width} px`).toBe(0);
+      expect(await sidewaysOverflow(page), `catalogue at ${width} px`).toBe(0);
     }
     await context.close();
   });

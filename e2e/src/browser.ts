@@ -124,22 +124,6 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 /**
- * The page's sideways overflow once it has had up to `timeoutMs` to follow a resize: 0 as soon as
- * it fits, else the last measure. The narrow layout follows a resize through a media-query
- * listener and a React render, which a loaded machine may run after the frames `layoutSettled`
- * waits for (a stressed e2e run measured the 640 px login layout at 360 px once); a layout that
- * never fits still answers its overflow.
- */
-export async function fittedOverflow(page: Page, timeoutMs = 10_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const overflow = await sidewaysOverflow(page);
-    if (overflow === 0 || Date.now() > deadline) return overflow;
-    await page.waitForTimeout(100);
-  }
-}
-
-/**
  * Waits until the page's layout has settled as a user sees it: two frames for a re-render (a
  * media query after a resize, a state change) to start its transitions, then until every finite
  * CSS transition or animation (menu width, drawer, dialog fade, toast slide) has finished. Endless
@@ -205,7 +189,7 @@ export async function auditScreen(page: Page, name: string, options: AuditOption
       await page.setViewportSize(VIEWPORTS[viewportName]);
       if (options.ready) await options.ready(page);
       await auditSettled(page, `${name} at ${viewportName}`);
-      const overflow = await fittedOverflow(page);
+      const overflow = await sidewaysOverflow(page);
       if (overflow > 0) throw new Error(`${name} at ${viewportName} scrolls sideways by ${overflow} px`);
       await shot(page, `${name}-${viewportName}`);
     }

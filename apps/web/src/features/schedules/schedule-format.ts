@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describeCron } from '@acervo/contracts';
-import { formatDateTime } from '../../shared/format/format.ts';
+import { foldText, formatDateTime } from '../../shared/format/format.ts';
 
 /**
  * An ISO instant as `DD/MM/YYYY HH:mm` (SPEC section 9) in Brasília time, the zone the periods are
@@ -32,7 +32,6 @@ export function taskKindLabel(t: TFunction, tipo: string, fallback: string): str
   return t(`schedules.kinds.${tipo}`, { defaultValue: fallback });
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /**
  * The kinds whose label as the screen shows it (`taskKindLabel`, in the interface language)
@@ -41,10 +40,10 @@ const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g,
  * @returns kind codes, comma-separated; undefined without a term or a match
  */
 export function kindsMatchingTerm(t: TFunction, kinds: readonly { tipo: string; descricao: string }[], term: string | undefined): string | undefined {
-  const words = fold(term ?? '').split(/\s+/).filter(Boolean);
+  const words = foldText(term ?? '').split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
   const codes = kinds.filter((kind) => {
-    const label = fold(taskKindLabel(t, kind.tipo, kind.descricao));
+    const label = foldText(taskKindLabel(t, kind.tipo, kind.descricao));
     return words.every((word) => label.includes(word));
   });
   return codes.length > 0 ? codes.map((kind) => kind.tipo).join(',') : undefined;

@@ -29,3 +29,11 @@ export function formatMoneyFromCents(cents: number, currency: string): string {
   const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
   return formatter.format(cents / 10 ** digits);
 }
+
+/**
+ * Text in lower case without accents (NFD with the combining marks U+0300–U+036F removed), for
+ * matching what a user types against a name whatever its spelling: `foldText('Histórias')` → `historias`.
+ */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -53,7 +53,7 @@ function useComparison(): [DashboardComparison, (next: DashboardComparison) => v
  */
 export function Dashboard({ idEmpresa, userName, companyName }: DashboardProps) {
   const { t } = useTranslation();
-  useState(loadTrendChart);
+  void loadTrendChart(); // once per page load (memoised): the module is evaluated by the time the figures render
   const [comparacao, setComparacao] = useComparison();
   const query = useDashboard(idEmpresa, comparacao, true);
   const d = query.data;

@@ -9,6 +9,7 @@ import { FormDialog } from '../../../shared/forms/form-dialog.tsx';
 import { useDialogForm } from '../../../shared/forms/use-dialog-form.ts';
 import { applyServerErrors } from '../../../shared/forms/server-errors.ts';
 import { toast } from '../../../shared/toast/toast.tsx';
+import { foldText } from '../../../shared/format/format.ts';
 import { useCreateOpportunity, useOpportunityReasons } from '../api/create-opportunity.ts';
 
 /** What the dialog registers: a catalogue title, or a title typed at the counter (the box's text). */
@@ -39,9 +40,6 @@ interface OpportunityForm {
 const PRODUCT_FIELDS = ['idMotivo', 'quantidade', 'observacao'] as const;
 const TYPED_FIELDS = ['ean', 'descricao', 'idMotivo', 'quantidade', 'observacao'] as const;
 
-/** Lower case without accents, to match a reason name whatever its spelling. */
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-
 /**
  * The reason preselected so the counter clerk usually only confirms: "sem estoque" for a lost sale
  * of a catalogue title, "título não cadastrado" for a typed one (when those seeded reasons are still
@@ -49,7 +47,7 @@ const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g,
  */
 export function defaultReasonId(reasons: readonly RegisterRecord[], tipo: OpportunityType, subject: OpportunitySubject): string {
   const hint = tipo === 'VENDA_PERDIDA' ? (subject.kind === 'typed' ? 'titulo nao cadastrado' : 'sem estoque') : null;
-  const match = hint ? reasons.find((r) => fold(r.nome) === hint) : undefined;
+  const match = hint ? reasons.find((r) => foldText(r.nome) === hint) : undefined;
   return String((match ?? reasons[0])?.id ?? '');
 }
 
