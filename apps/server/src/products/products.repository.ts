@@ -343,7 +343,7 @@ function broadMatch(f: ProductListFilters, cap: number): SQL {
 
 /**
  * `amplo` of a list whose only filter is the publisher name: the matching products counted up to
- * cap + 1 publisher by publisher, each through `produto_editora_idx` with its own LIMIT, the whole
+ * cap + 1 publisher by publisher, each through `produto_editora_id_idx` with its own LIMIT, the whole
  * stopping at cap + 1 (a product has one publisher, so the sets do not overlap). Written so, the
  * count stops early; as a join the planner built a bitmap of every product of the publishers
  * (11,383 for the bench's largest) before counting the first.

@@ -156,7 +156,8 @@ export const products = pgTable(
     // produto_titulo_idx (titulo, id) INCLUDE (titulo_palavras, editora_id) is created by migration
     // 0009 in SQL (drizzle cannot write INCLUDE): the list's title order, and the page walk of a
     // broad title or `term` word tests each row from the index alone (docs/catalog-search.md).
-    index('produto_editora_idx').on(t.publisherId),
+    // (editora_id, id): the Terminal's publisher arm reads product ids from the index alone (migration 0019)
+    index('produto_editora_id_idx').on(t.publisherId, t.id),
     index('produto_id_erp_idx').on(t.erpId),
     index('produto_isbn10_idx').on(t.isbn10),
     index('produto_situacao_idx').on(t.availability),

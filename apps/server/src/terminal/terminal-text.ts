@@ -69,29 +69,6 @@ export function editDistance(a: string, b: string, limit = Number.MAX_SAFE_INTEG
   return prev[t.length];
 }
 
-/**
- * LIKE patterns that every vocabulary word within `budget` edits of `word` satisfies (pigeonhole):
- * with 1 edit the word keeps its first half at the start or its second half at the end, or, for a
- * swap of the two letters around the middle, both sides of them (`ab__ef`); with 2 edits one of
- * three parts survives (the first at the start, the last at the end, the middle anywhere) for the
- * cut points (a, b) or (a + 1, b + 1), the second set covering swaps across the first cuts. The
- * trigram index answers each pattern; the application then checks the exact distance. Words are
- * letters and digits only, so they hold no LIKE wildcard.
- */
-export function typoPatterns(word: string, budget: number): string[] {
-  const c = [...word];
-  const part = (from: number, to?: number) => c.slice(from, to).join('');
-  if (budget <= 0) return [];
-  if (budget === 1) {
-    const h = Math.floor(c.length / 2);
-    return [`${part(0, h)}%`, `%${part(h)}`, `${part(0, h - 1)}__${part(h + 1)}`];
-  }
-  const a = Math.floor(c.length / 3);
-  const b = c.length - a;
-  const cuts = (x: number, y: number) => [`${part(0, x)}%`, `%${part(x, y)}%`, `%${part(y)}`];
-  return [...new Set([...cuts(a, b), ...cuts(a + 1, b + 1)])];
-}
-
 /** A query recognised as a barcode: the digits to look for and whether a whole code was typed. */
 export interface BarcodeQuery {
   /** Digits (and a final X of an ISBN-10) without hyphens, spaces or dots. */

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { OPEN_OPPORTUNITY_DAYS } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
 import { recentOpportunitiesOf } from '../opportunities/opportunities.repository.ts';
-import { prefixUpperBound, typoPatterns } from './terminal-text.ts';
+import { billingNature } from '../reports/billing-rules.ts';
+import { prefixUpperBound } from './terminal-text.ts';
 
 /*
  * SQL of the Terminal (docs/terminal-search.md). Catalogue tables are shared by every company;
@@ -46,13 +47,17 @@ const NAME_ARM_MIN_LENGTH = 3;
 export interface WordAnalysis {
   /** A Portuguese stop word ("de", "a", "o"…): `acervo_pt` gives it no stem. */
   stop: boolean;
-  /** Vocabulary words sharing the typo patterns (distance not yet checked). */
+  /** Vocabulary words owning one of its deletions, of a length within the budget (distance not yet checked). */
   nearWords: string[];
 }
 
 /**
  * For each typed word: whether it is a stop word, and the vocabulary words that may be within its
- * typo budget (`typoPatterns`, length within the budget); one statement for every word.
+ * typo budget: the words owning one of its deletions (`acervo_delecoes`, SymSpell; migration
+ * 0019), of a length within the budget, the word itself left out. One statement for every word;
+ * the application then checks the exact distance (`editDistance`). The deletions go in as one
+ * array (an InitPlan): the planner then probes the B-tree once per deletion, where the function
+ * inlined as a join was estimated at 1,500 rows and answered by a parallel scan of every variant.
  * @param words normalised words; `budgets[i]` typos allowed for `words[i]` (0 = no lookup)
  */
 export async function analyzeWords(db: Executor, words: string[], budgets: number[]): Promise<WordAnalysis[]> {
@@ -62,14 +67,11 @@ export async function analyzeWords(db: Executor, words: string[], budgets: numbe
   ];
   words.forEach((word, i) => {
     const budget = budgets[i];
-    const patterns = typoPatterns(word, budget);
-    if (patterns.length === 0) return;
+    if (budget <= 0) return;
     const length = [...word].length;
-    parts.push(sql`SELECT ${i}::int AS i, v.palavra, NULL::boolean AS parada FROM terminal_vocabulo v
-      WHERE (${sql.join(
-        patterns.map((p) => sql`v.palavra LIKE ${p}`),
-        sql` OR `,
-      )}) AND length(v.palavra) BETWEEN ${length - budget} AND ${length + budget} AND v.palavra <> ${word}`);
+    parts.push(sql`SELECT DISTINCT ${i}::int AS i, v.palavra, NULL::boolean AS parada FROM terminal_vocabulo_variante v
+      WHERE v.variante = ANY ((SELECT array_agg(d) FROM acervo_delecoes(${word}::text, ${budget}::int) d)::text[])
+        AND length(v.palavra) BETWEEN ${length - budget} AND ${length + budget} AND v.palavra <> ${word}`);
   });
   const found = await rows<{ i: number; palavra: string | null; parada: boolean | null }>(db, sql.join(parts, sql` UNION ALL `));
   const out: WordAnalysis[] = words.map(() => ({ stop: false, nearWords: [] }));
@@ -430,13 +432,6 @@ export interface TerminalDetailRecord {
   lastSale: string | null;
 }
 
-/**
- * Fiscal operation natures counted as sales (docs/data-model.md, the typical report): invoices of
- * sales and consignment settlements, and returns; consignment shipments, bonuses and "other" are
- * not sales.
- */
-const SALE_NATURES = ['VENDA', 'ACERTO_CONSIGNACAO', 'DEVOLUCAO'] as const;
-
 /** What `findTerminalDetail` needs: the caller, the title, today and the months parameter. */
 export interface TerminalDetailQuery {
   companyId: number;
@@ -461,14 +456,16 @@ export interface TerminalDetailQuery {
  * - `janela`: the months parameter as `getNumberParameter` reads it (a stored text that is not a
  *   positive decimal number gives the default), truncated and clamped to 1..60, and the first day
  *   of the oldest month of the window ending with `today`'s month;
- * - `vendas`: net sales per month of the window in the selected company: invoices (NOTA) minus
- *   returns (DEVOLUCAO), units and net value in cents, cancelled documents left out, only the
- *   natures of SALE_NATURES; and the newest counted invoice's date, any time (read backwards along
- *   `erp_venda_item (produto_id, data_emissao)`, stopping at the first).
+ * - `vendas`: net sales per month of the window in the selected company, by the billing rules
+ *   every reader of sales shares (reports/billing-rules.ts): invoices minus returns, units and net
+ *   value in cents, cancelled documents left out, only billing natures (a return counts on its own
+ *   date for the invoice it returns); and the newest day with an invoice of the title, any time.
+ *   Both read the billing rollup `rel_faturamento_produto` (months 'M', days 'D') along its
+ *   product index (migration 0019): at most 60 + 1 short index ranges, where the document lines
+ *   were 1,500 rows a year for a best seller.
  */
 export async function findTerminalDetail(db: Executor, q: TerminalDetailQuery): Promise<TerminalDetailRecord | null> {
   const { companyId, productId: id } = q;
-  const natures = list([...SALE_NATURES]);
   const [r] = await rows<
     RawTerminalRow & {
       isbn10: string | null;
@@ -507,15 +504,14 @@ export async function findTerminalDetail(db: Executor, q: TerminalDetailQuery): 
         WHERE ue.usuario_id = ${q.userId}
         GROUP BY em.id, em.nome),
       vendas AS (
-        SELECT to_char(i.data_emissao, 'YYYY-MM') AS mes,
-          sum(CASE v.tipo WHEN 'NOTA' THEN i.quantidade ELSE -i.quantidade END)::int AS quantidade,
-          sum(CASE v.tipo WHEN 'NOTA' THEN i.valor_liquido_centavos ELSE -i.valor_liquido_centavos END)::float8 AS valor
+        SELECT to_char(r.periodo, 'YYYY-MM') AS mes,
+          sum(CASE WHEN r.devolucao THEN -r.quantidade ELSE r.quantidade END)::int AS quantidade,
+          sum(CASE WHEN r.devolucao THEN -r.valor_centavos ELSE r.valor_centavos END)::float8 AS valor
         FROM erp_produto ep
-        JOIN erp_venda_item i ON i.produto_id = ep.id AND i.data_emissao >= (SELECT desde FROM janela)
-        JOIN erp_venda v ON v.id = i.venda_id
-        JOIN erp_tipo_operacao_fiscal o ON o.id = v.tipo_operacao_fiscal_id
-        WHERE ep.produto_id = ${id} AND ep.empresa_id = ${companyId}
-          AND NOT v.cancelada AND v.tipo IN ('NOTA', 'DEVOLUCAO') AND o.natureza IN ${natures}
+        JOIN rel_faturamento_produto r ON r.empresa_id = ep.empresa_id AND r.grao = 'M' AND r.produto_id = ep.id
+          AND r.periodo >= (SELECT desde FROM janela)
+        JOIN erp_tipo_operacao_fiscal o ON o.id = r.operacao_id
+        WHERE ep.produto_id = ${id} AND ep.empresa_id = ${companyId} AND ${billingNature('o')}
         GROUP BY 1)
       SELECT ${ROW_COLUMNS}, p.isbn10, p.issn,
         coalesce((SELECT ep.id_erp FROM erp_produto ep WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId} ORDER BY ep.id LIMIT 1), p.id_erp) AS codigo,
@@ -530,14 +526,11 @@ export async function findTerminalDetail(db: Executor, q: TerminalDetailQuery): 
           WHERE ${recentOpportunitiesOf(id, sql`oportunidade.empresa_id IN (SELECT x.id FROM empresas x)`, OPEN_OPPORTUNITY_DAYS)}) AS oportunidades,
         (SELECT n FROM janela) AS meses,
         (SELECT json_agg(json_build_object('mes', v.mes, 'quantidade', v.quantidade, 'valor', v.valor) ORDER BY v.mes) FROM vendas v) AS por_mes,
-        (SELECT i.data_emissao::text
+        (SELECT max(r.periodo)::text
           FROM erp_produto ep
-          JOIN erp_venda_item i ON i.produto_id = ep.id
-          JOIN erp_venda v ON v.id = i.venda_id
-          JOIN erp_tipo_operacao_fiscal o ON o.id = v.tipo_operacao_fiscal_id
-          WHERE ep.produto_id = ${id} AND ep.empresa_id = ${companyId}
-            AND NOT v.cancelada AND v.tipo = 'NOTA' AND o.natureza IN ${natures}
-          ORDER BY i.data_emissao DESC LIMIT 1) AS ultima_venda
+          JOIN rel_faturamento_produto r ON r.empresa_id = ep.empresa_id AND r.grao = 'D' AND r.produto_id = ep.id AND NOT r.devolucao
+          JOIN erp_tipo_operacao_fiscal o ON o.id = r.operacao_id
+          WHERE ep.produto_id = ${id} AND ep.empresa_id = ${companyId} AND ${billingNature('o')}) AS ultima_venda
       FROM produto p ${rowJoins(companyId)}
       LEFT JOIN produto_situacao sit ON sit.codigo = p.situacao
       WHERE p.id = ${id}`,
