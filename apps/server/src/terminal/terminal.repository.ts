@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { OPEN_OPPORTUNITY_DAYS } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
+import { executePrepared } from '../db/prepared.ts';
 import { recentOpportunitiesOf } from '../opportunities/opportunities.repository.ts';
 import { billingNature } from '../reports/billing-rules.ts';
 import { prefixUpperBound } from './terminal-text.ts';
@@ -380,11 +381,16 @@ function toTerminalRow(r: RawTerminalRow): TerminalRow {
 
 /**
  * The result rows of `ids` (in no order) for the selected company: catalogue fields, contributors
- * in order, the company's stock, price and last sale date.
+ * in order, the company's stock, price and last sale date. One prepared statement (the ids go in
+ * as one array, so its text does not vary with their number).
  */
 export async function findTerminalRows(db: Executor, companyId: number, ids: number[]): Promise<TerminalRow[]> {
   if (ids.length === 0) return [];
-  const found = await rows<RawTerminalRow>(db, sql`SELECT ${ROW_COLUMNS} FROM produto p ${rowJoins(companyId)} WHERE p.id IN ${list(ids)}`);
+  const found = await executePrepared<RawTerminalRow>(
+    db,
+    'terminal_linhas',
+    sql`SELECT ${ROW_COLUMNS} FROM produto p ${rowJoins(companyId)} WHERE p.id = ANY (${`{${ids.join(',')}}`}::int[])`,
+  );
   return found.map(toTerminalRow);
 }
 
@@ -445,8 +451,8 @@ export interface TerminalDetailQuery {
 }
 
 /**
- * The Terminal detail in ONE statement (CTEs and scalar subqueries; it was 7 statements), or null
- * when no product has the id:
+ * The Terminal detail in ONE statement (CTEs and scalar subqueries; it was 7 statements), prepared
+ * (`executePrepared`: its planning cost more than its execution), or null when no product has the id:
  * - the result row's fields for the selected company (`ROW_COLUMNS`), the catalogue extras
  *   (ISBN-10, ISSN, the company's ERP code else `id_erp`, category else BISAC category, the
  *   company's ERP subject else the catalogue's, pages, dates, weight) and the situation's name;
@@ -466,7 +472,7 @@ export interface TerminalDetailQuery {
  */
 export async function findTerminalDetail(db: Executor, q: TerminalDetailQuery): Promise<TerminalDetailRecord | null> {
   const { companyId, productId: id } = q;
-  const [r] = await rows<
+  const [r] = await executePrepared<
     RawTerminalRow & {
       isbn10: string | null;
       issn: string | null;
@@ -486,6 +492,7 @@ export async function findTerminalDetail(db: Executor, q: TerminalDetailQuery): 
     }
   >(
     db,
+    'terminal_detalhe',
     sql`WITH janela AS (
         SELECT m.n, (date_trunc('month', ${q.today}::date) - make_interval(months => m.n - 1))::date AS desde
         FROM (SELECT least(60, greatest(1, trunc(coalesce(

@@ -429,6 +429,19 @@ describe('GET produto/terminal/{id}', () => {
             return target.execute(query);
           };
         }
+        if (prop === 'session') {
+          // a named prepared statement (db/prepared.ts) goes through the session: count it too
+          const session = Reflect.get(target, prop, receiver) as { prepareQuery(query: { sql: string }, ...rest: unknown[]): unknown };
+          return new Proxy(session, {
+            get(s, key, r) {
+              if (key !== 'prepareQuery') return Reflect.get(s, key, r);
+              return (query: { sql: string }, ...rest: unknown[]) => {
+                statements.push(query.sql);
+                return session.prepareQuery(query, ...rest);
+              };
+            },
+          });
+        }
         if (prop === 'select' || prop === 'insert' || prop === 'update' || prop === 'delete' || prop === '$count' || prop === 'transaction' || prop === 'query') {
           // any other way of reaching the database is a statement too: fail loudly
           return () => {
