@@ -83,7 +83,11 @@ describe('terminal typo lookup', () => {
 
   it('marks stop words and looks up several words in one statement', async () => {
     const found = await analyzeWords(t.database.db, ['de', 'lirvo', 'memroias'], [0, 1, 1]);
-    expect(found[0]).toEqual({ stop: true, nearWords: [] });
+    expect(found[0]).toEqual({ stop: true, nearWords: [], known: true }); // no budget: not looked up
+    expect(found[1].known).toBe(false); // "lirvo" is no vocabulary word nor starts one
+    expect(found[2].known).toBe(false);
+    const [memo, livr, livros] = await analyzeWords(t.database.db, ['memo', 'livr', 'livros'], [1, 1, 1]);
+    expect([memo.known, livr.known, livros.known]).toEqual([true, true, true]); // prefixes of memorias, livro; livros itself
     expect(found[1].nearWords).toContain('livro');
     expect(found[2].nearWords).toContain('memorias');
   });

@@ -50,6 +50,12 @@ export interface WordAnalysis {
   stop: boolean;
   /** Vocabulary words owning one of its deletions, of a length within the budget (distance not yet checked). */
   nearWords: string[];
+  /**
+   * The vocabulary holds the word itself or a word starting with it (only looked up for words
+   * with a typo budget; true for the others): when every word is known, the search first tries
+   * the words as typed, without corrections.
+   */
+  known: boolean;
 }
 
 /**
@@ -62,23 +68,31 @@ export interface WordAnalysis {
  * @param words normalised words; `budgets[i]` typos allowed for `words[i]` (0 = no lookup)
  */
 export async function analyzeWords(db: Executor, words: string[], budgets: number[]): Promise<WordAnalysis[]> {
+  // per word: stop word, and (with a budget) whether a vocabulary word is it or starts with it —
+  // the first word >= it in the vocabulary's order starts with it when any does (a prefix's words
+  // are contiguous in byte order), one probe of the primary key
   const parts: SQL[] = [
-    sql`SELECT (e.ord - 1)::int AS i, NULL::text AS palavra, numnode(to_tsquery('acervo_pt', e.value)) = 0 AS parada
+    sql`SELECT (e.ord - 1)::int AS i, NULL::text AS palavra, numnode(to_tsquery('acervo_pt', e.value)) = 0 AS parada,
+          CASE WHEN (${JSON.stringify(budgets)}::jsonb ->> (e.ord - 1)::int)::int > 0
+            THEN coalesce((SELECT left(v.palavra, length(e.value)) = e.value FROM terminal_vocabulo v WHERE v.palavra >= e.value ORDER BY v.palavra LIMIT 1), false)
+            ELSE true END AS conhecida
         FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) WITH ORDINALITY e(value, ord)`,
   ];
   words.forEach((word, i) => {
     const budget = budgets[i];
     if (budget <= 0) return;
     const length = [...word].length;
-    parts.push(sql`SELECT DISTINCT ${i}::int AS i, v.palavra, NULL::boolean AS parada FROM terminal_vocabulo_variante v
+    parts.push(sql`SELECT DISTINCT ${i}::int AS i, v.palavra, NULL::boolean AS parada, NULL::boolean AS conhecida FROM terminal_vocabulo_variante v
       WHERE v.variante = ANY ((SELECT array_agg(d) FROM acervo_delecoes(${word}::text, ${budget}::int) d)::text[])
         AND length(v.palavra) BETWEEN ${length - budget} AND ${length + budget} AND v.palavra <> ${word}`);
   });
-  const found = await rows<{ i: number; palavra: string | null; parada: boolean | null }>(db, sql.join(parts, sql` UNION ALL `));
-  const out: WordAnalysis[] = words.map(() => ({ stop: false, nearWords: [] }));
+  const found = await rows<{ i: number; palavra: string | null; parada: boolean | null; conhecida: boolean | null }>(db, sql.join(parts, sql` UNION ALL `));
+  const out: WordAnalysis[] = words.map(() => ({ stop: false, nearWords: [], known: true }));
   for (const r of found) {
-    if (r.palavra === null) out[r.i].stop = r.parada === true;
-    else out[r.i].nearWords.push(r.palavra);
+    if (r.palavra === null) {
+      out[r.i].stop = r.parada === true;
+      out[r.i].known = r.conhecida !== false;
+    } else out[r.i].nearWords.push(r.palavra);
   }
   return out;
 }

@@ -208,8 +208,18 @@ describe('GET produto/terminal: what a word finds', () => {
   });
 
   it('ranks the title over the subtitle over the contributors', async () => {
-    const found = titles(await search(q('memorias')));
+    // "memoria": the stem of the two titles' "Memórias", and the contributor Ana Memória Silva
+    const found = titles(await search(q('memoria')));
     expect(found.slice(0, 3)).toEqual(['Memórias Póstumas de Brás Cubas', 'Ensaios', 'Poemas escolhidos']);
+  });
+
+  it('uses corrections only when the words as typed find nothing (Typesense typo_tokens_threshold 1)', async () => {
+    // "memorias" is a word of the catalogue: its titles, not Ana Memória Silva's book one typo away
+    expect(titles(await search(q('memorias')))).toEqual(['Memórias Póstumas de Brás Cubas', 'Ensaios']);
+    // "memoriaz" is no word of the catalogue: its corrections, the contributor "memoria" included
+    expect(titles(await search(q('memoriaz'))).slice(0, 3)).toEqual(['Memórias Póstumas de Brás Cubas', 'Ensaios', 'Poemas escolhidos']);
+    // a word no vocabulary word starts with goes to its corrections at once, beside a known one
+    expect(titles(await search(q('machado casmuro')))).toEqual(['Dom Casmurro']);
   });
 
   it('ranks in stock before sold out when the words match alike', async () => {

@@ -55,9 +55,14 @@ function toFilters(query: TerminalSearchQuery, companyId: number, phrase: string
  * The typed words the candidate search uses, with their vocabulary corrections (edit distance
  * within `typoBudget`), stop words dropped from the search unless nothing else is left (they still
  * rank); words of 1–2 letters after the first longer word only refine (`short`). In an exact phrase, no corrections and only the
- * last word is a prefix.
+ * last word is a prefix. `asTypedFirst`: every required word is in the vocabulary as typed (or
+ * starts one of its words) and some has corrections: the search tries the words as typed first.
  */
-async function typedWords(db: Executor, words: string[], exactPhrase: boolean): Promise<{ search: SearchWord[]; short: string[]; ranking: TypedWord[] }> {
+async function typedWords(
+  db: Executor,
+  words: string[],
+  exactPhrase: boolean,
+): Promise<{ search: SearchWord[]; short: string[]; ranking: TypedWord[]; asTypedFirst: boolean }> {
   const budgets = words.map((w) => (exactPhrase ? 0 : typoBudget(w)));
   const analysis = await analyzeWords(db, words, budgets);
   const all = words.map((word, i) => {
@@ -66,7 +71,7 @@ async function typedWords(db: Executor, words: string[], exactPhrase: boolean): 
       const d = editDistance(word, near, budgets[i]);
       if (d <= budgets[i]) corrections.set(near, d);
     }
-    return { word, corrections, prefix: !exactPhrase || i === words.length - 1, stop: analysis[i].stop };
+    return { word, corrections, prefix: !exactPhrase || i === words.length - 1, stop: analysis[i].stop, known: analysis[i].known };
   });
   let kept = all.filter((w) => !w.stop);
   if (kept.length === 0) kept = all.slice(-1);
@@ -78,6 +83,7 @@ async function typedWords(db: Executor, words: string[], exactPhrase: boolean): 
     short,
     // every typed word ranks, stop words too ("Freitas quando" prefers the title with "quando")
     ranking: all.map((w) => ({ word: w.word, corrections: w.corrections, prefix: w.prefix })),
+    asTypedFirst: searchSet.every((w) => w.known) && searchSet.some((w) => w.corrections.size > 0),
   };
 }
 
@@ -113,7 +119,8 @@ async function rowsInOrder(db: Executor, companyId: number, ids: number[]): Prom
  *   ISBN-10 first, then titles whose ISBN starts with the digits; when none, the text is searched
  *   as words (a title "1984");
  * - `q` words: each word must be found in a field (title/subtitle, contributor, publisher, imprint,
- *   collection) as a whole word, a prefix or a correction within its typo budget; the matches
+ *   collection) as a whole word, a prefix or a correction within its typo budget (corrections
+ *   only when the words as typed, each in the vocabulary, find nothing); the matches
  *   (up to TERMINAL_COUNT_UP_TO = 200 counted) are ranked by `rankCandidates`;
  * - no `q`: every title passing the filters, by title.
  * Stock and price are the selected company's. `totalItens` is exact up to 200, then
@@ -139,10 +146,22 @@ export async function searchTerminal(db: Executor, caller: TerminalCaller, query
   if (!found && words.length > 0) {
     const typed = await typedWords(db, words, exactPhrase);
     const window = Math.min(TERMINAL_COUNT_UP_TO + 1, Math.max(RANK_WINDOW, offset + size + 1));
-    found = await findWordCandidates(db, typed.search, typed.short, filters, window, false, words);
+    let ranking = typed.ranking;
+    // corrections only when the words as typed find nothing (Typesense's typo_tokens_threshold,
+    // default 1): "Novak historia" lists Novak's books, not "Histórias da bossa nova" by another
+    // author through "nova", one typo from "novak"; "silva" lists the Silvas, not "Silova" first
+    if (typed.asTypedFirst) {
+      const asTyped = typed.search.map((w) => ({ ...w, corrections: [] }));
+      const exact = await findWordCandidates(db, asTyped, typed.short, filters, window, false, words);
+      if (exact.total > 0) {
+        found = exact;
+        ranking = typed.ranking.map((w) => ({ ...w, corrections: new Map<string, number>() }));
+      }
+    }
+    if (!found) found = await findWordCandidates(db, typed.search, typed.short, filters, window, false, words);
     // nothing by the stems: the words as the title's text (words the text parser splits otherwise)
     if (found.total === 0) found = await findWordCandidates(db, typed.search, typed.short, filters, window, true, words);
-    const ranked = rankCandidates(typed.ranking, await findTerminalRows(db, caller.companyId, found.ids));
+    const ranked = rankCandidates(ranking, await findTerminalRows(db, caller.companyId, found.ids));
     pageRows = ranked.slice(offset, offset + size);
     found = { ids: ranked.slice(offset, offset + size + 1).map((r) => r.id), total: found.total };
   }
