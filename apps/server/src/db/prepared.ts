@@ -18,6 +18,8 @@ interface DrizzleInternals {
  * every call (only bound parameters vary): the name is `prefix` and a hash of the text, so a text
  * that varies would prepare one statement per variant on each connection, never a wrong one.
  * Drizzle's `db.execute` cannot name a statement; this calls the same session method it does.
+ * Named statements live on a server session: behind a transaction-pooling proxy (PgBouncer's
+ * `pool_mode = transaction` before 1.21) they would need its prepared-statement support.
  * @param prefix a short name for the statement (letters, digits, underscores)
  */
 export async function executePrepared<T>(db: Executor, prefix: string, query: SQL): Promise<T[]> {
