@@ -268,13 +268,15 @@ export async function findWordCandidates(
         sql` + `,
       )
     : sql`0`;
+  // the tsqueries as scalar subqueries: built once per statement, where a prepared statement's
+  // generic plan (bound values are no constants to fold) would stem them again for every row
   const result = await executePrepared<{ id: number; total: number }>(
     db,
     'terminal_candidatos',
     sql`WITH m AS MATERIALIZED (${matched}),
       f AS MATERIALIZED (
-        SELECT p.id, p.titulo_palavras @@ (to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo,
-          p.titulo_palavras @@ to_tsquery('acervo_pt', ${words.map((w) => w.word).join(' & ')}) AS exato,
+        SELECT p.id, p.titulo_palavras @@ (SELECT to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo,
+          p.titulo_palavras @@ (SELECT to_tsquery('acervo_pt', ${words.map((w) => w.word).join(' & ')})) AS exato,
           ${covered} AS cobertas
         FROM m JOIN produto p ON p.id = m.id
         WHERE ${allOf(conds)}
