@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { resultRows } from '../db/rows.ts';
 import { publishers } from '../products/products.schema.ts';
 import { analyzeWords } from './terminal.repository.ts';
 import { editDistance, typoBudget } from './terminal-text.ts';
@@ -46,7 +47,7 @@ afterAll(async () => {
 describe('terminal typo lookup', () => {
   it('keeps the deletion neighbourhood of every new vocabulary word: 1 deletion, 2 from 7 characters', async () => {
     const variants = async (word: string) =>
-      ((await t.database.db.execute(sql`SELECT variante FROM terminal_vocabulo_variante WHERE palavra = ${word} ORDER BY variante`)) as unknown as { rows: { variante: string }[] }).rows.map((r) => r.variante);
+      resultRows<{ variante: string }>(await t.database.db.execute(sql`SELECT variante FROM terminal_vocabulo_variante WHERE palavra = ${word} ORDER BY variante`)).map((r) => r.variante);
     expect(await variants('casa')).toEqual(['asa', 'caa', 'cas', 'casa', 'csa']);
     expect(await variants('carro')).toEqual(['arro', 'caro', 'carr', 'carro', 'crro']); // "caro" once, from either r
     const long = await variants('memorias');
