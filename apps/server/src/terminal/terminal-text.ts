@@ -12,8 +12,15 @@ export const MAX_QUERY_WORDS = 8;
  * NFKD (so `ª` is `a`, as unaccent has it) without combining marks, lower case. `"Memórias Póstumas"` → `"memorias postumas"`.
  */
 export function normalize(text: string): string {
+  // ASCII has nothing to decompose: skip NFKD and the mark scan (most names and many titles)
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
+
+/** Text made of ASCII characters only. */
+const ASCII = /^[\x00-\x7f]*$/;
+/** A word: a run of letters and digits. */
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * Normalised words of a text: runs of letters and digits (everything else separates words: `%`,
@@ -26,7 +33,7 @@ export function queryWords(text: string): string[] {
 
 /** Tokens of a stored field (title, name…), normalised, in order. */
 export function fieldTokens(text: string | null | undefined): string[] {
-  return text ? (normalize(text).match(/[\p{L}\p{N}]+/gu) ?? []) : [];
+  return text ? (normalize(text).match(WORD) ?? []) : [];
 }
 
 /**
@@ -196,13 +203,22 @@ function matchTokens(typed: TypedWord, tokens: string[]): { typos: number; whole
  * publisher/imprint, collection; fewer typos first within the same field order).
  */
 export function matchWords(words: TypedWord[], row: RankInput): (WordMatch | null)[] {
-  const fields: [SearchField, string[]][] = [
-    ['titulo', fieldTokens(row.title)],
+  return matchFields(words, searchFields(row, fieldTokens(row.title)));
+}
+
+/** The tokens of each searched field of a row, in FIELD_RANK order (the title's given). */
+function searchFields(row: RankInput, titleTokens: string[]): [SearchField, string[]][] {
+  return [
+    ['titulo', titleTokens],
     ['subtitulo', fieldTokens(row.subtitle)],
-    ['contribuidor', row.contributors.flatMap((c) => fieldTokens(c))],
-    ['editora', row.publisherNames.flatMap((c) => fieldTokens(c))],
+    ['contribuidor', row.contributors.length === 1 ? fieldTokens(row.contributors[0]) : row.contributors.flatMap((c) => fieldTokens(c))],
+    ['editora', row.publisherNames.length === 1 ? fieldTokens(row.publisherNames[0]) : row.publisherNames.flatMap((c) => fieldTokens(c))],
     ['colecao', fieldTokens(row.collection)],
   ];
+}
+
+/** `matchWords` over fields already split into tokens. */
+function matchFields(words: TypedWord[], fields: [SearchField, string[]][]): (WordMatch | null)[] {
   return words.map((typed) => {
     let best: WordMatch | null = null;
     for (const [field, tokens] of fields) {
@@ -221,8 +237,10 @@ const NO_CORRECTIONS = new Map<string, number>();
 
 /** Ranking keys of one candidate for the typed words. */
 export function rankKeys(words: TypedWord[], row: RankInput): RankKeys {
-  const matches = matchWords(words, row);
-  const titleTokens = fieldTokens(row.title);
+  // the title normalised once: its tokens serve the field matches and the exact-title test
+  const title = normalize(row.title);
+  const titleTokens = title.match(WORD) ?? [];
+  const matches = matchFields(words, searchFields(row, titleTokens));
   return {
     id: row.id,
     exactTitle: titleTokens.length === words.length && titleTokens.every((t, i) => t === words[i].word),
@@ -234,7 +252,7 @@ export function rankKeys(words: TypedWord[], row: RankInput): RankKeys {
     inStock: row.available > 0,
     lastSale: row.lastSale,
     wholeWords: matches.filter((m) => m?.whole).length,
-    title: normalize(row.title),
+    title,
   };
 }
 

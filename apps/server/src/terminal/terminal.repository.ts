@@ -345,6 +345,8 @@ export interface TerminalRow {
   /** Publisher and imprint names that are set (what the ranking matches as "publisher"). */
   publisherNames: string[];
   availability: string | null;
+  /** Name of `availability` in `produto_situacao` (the picker's label), or null. */
+  availabilityName: string | null;
   coverFile: string | null;
   contributors: string[];
   /** Selected company's stock: physical and available units (0 when it has no stock record). */
@@ -358,12 +360,14 @@ export interface TerminalRow {
 
 /**
  * The columns of a result row (`p` the catalogue product, `k` the company's ERP aggregate), as
- * `toTerminalRow` reads them. Publisher and imprint names are scalar subqueries (one primary-key
- * probe per row): as joins the planner hashed every publisher (2,000 in the bench: 0.55 ms of the
- * 1.9 ms for 60 rows).
+ * `toTerminalRow` reads them. Publisher, imprint and situation names are scalar subqueries (one
+ * unique-index probe per row): as joins the planner hashed every publisher (2,000 in the bench:
+ * 0.55 ms of the 1.9 ms for 60 rows); the situation names were a second statement per search,
+ * which took a second pool connection while the first was busy.
  */
 const ROW_COLUMNS = sql`p.id, p.isbn13, p.titulo, p.subtitulo, p.colecao,
-    (SELECT e.nome FROM editora e WHERE e.id = p.editora_id) AS editora, (SELECT s.nome FROM selo s WHERE s.id = p.selo_id) AS selo, p.situacao, p.arquivo_capa,
+    (SELECT e.nome FROM editora e WHERE e.id = p.editora_id) AS editora, (SELECT s.nome FROM selo s WHERE s.id = p.selo_id) AS selo, p.situacao,
+    (SELECT sit.nome FROM produto_situacao sit WHERE sit.codigo = p.situacao) AS descricao_situacao, p.arquivo_capa,
     (SELECT json_agg(c.nome_completo ORDER BY c.ordem) FROM produto_contribuidor c WHERE c.produto_id = p.id) AS autores,
     k.fisico, k.disponivel,
     coalesce(k.preco, (SELECT pp.valor_centavos FROM produto_preco pp WHERE pp.produto_id = p.id AND pp.moeda = 'BRL' ORDER BY pp.ordem LIMIT 1))::float8 AS preco,
@@ -388,6 +392,7 @@ interface RawTerminalRow {
   editora: string | null;
   selo: string | null;
   situacao: string | null;
+  descricao_situacao: string | null;
   arquivo_capa: string | null;
   autores: string[] | null;
   fisico: number | null;
@@ -408,6 +413,7 @@ function toTerminalRow(r: RawTerminalRow): TerminalRow {
     imprintName: r.selo,
     publisherNames: [r.editora, r.selo].filter((n): n is string => n !== null),
     availability: r.situacao,
+    availabilityName: r.descricao_situacao,
     coverFile: r.arquivo_capa,
     contributors: r.autores ?? [],
     onHand: r.fisico ?? 0,
@@ -453,8 +459,6 @@ export interface MonthSalesRow {
 /** Everything the detail shows, read by `findTerminalDetail` in one statement. */
 export interface TerminalDetailRecord {
   row: TerminalRow;
-  /** Name of `row.availability` in `produto_situacao`, or null. */
-  availabilityName: string | null;
   isbn10: string | null;
   issn: string | null;
   erpCode: string | null;
@@ -521,7 +525,6 @@ export async function findTerminalDetail(db: Executor, q: TerminalDetailQuery): 
       publicacao: string | null;
       ano: number | null;
       peso: number | null;
-      descricao_situacao: string | null;
       estoques: { id: number; nome: string; fisico: number; reservado: number; consignado: number; bloqueado: number; pedido: number }[] | null;
       oportunidades: number;
       meses: number;
@@ -564,7 +567,6 @@ export async function findTerminalDetail(db: Executor, q: TerminalDetailQuery): 
         coalesce((SELECT a.descricao FROM erp_produto ep JOIN erp_assunto a ON a.id = ep.assunto_id
                   WHERE ep.produto_id = p.id AND ep.empresa_id = ${companyId} AND a.descricao IS NOT NULL ORDER BY ep.id LIMIT 1), p.assunto) AS assunto,
         p.numero_paginas AS paginas, p.data_publicacao::text AS publicacao, p.ano_edicao AS ano, p.peso_gramas AS peso,
-        sit.nome AS descricao_situacao,
         (SELECT json_agg(json_build_object('id', x.id, 'nome', x.nome, 'fisico', x.fisico, 'reservado', x.reservado, 'consignado', x.consignado,
                   'bloqueado', x.bloqueado, 'pedido', x.pedido) ORDER BY x.nome, x.id) FROM empresas x) AS estoques,
         (SELECT count(*)::int FROM oportunidade
@@ -577,13 +579,11 @@ export async function findTerminalDetail(db: Executor, q: TerminalDetailQuery): 
           JOIN erp_tipo_operacao_fiscal o ON o.id = r.operacao_id
           WHERE ep.produto_id = ${id} AND ep.empresa_id = ${companyId} AND ${billingNature('o')}) AS ultima_venda
       FROM produto p ${rowJoins(companyId)}
-      LEFT JOIN produto_situacao sit ON sit.codigo = p.situacao
       WHERE p.id = ${id}`,
   );
   if (!r) return null;
   return {
     row: toTerminalRow(r),
-    availabilityName: r.descricao_situacao,
     isbn10: r.isbn10,
     issn: r.issn,
     erpCode: r.codigo,

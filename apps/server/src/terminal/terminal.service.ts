@@ -11,7 +11,6 @@ import {
 } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
 import { notFound } from '../shared/errors.ts';
-import { findSituationNames } from '../products/products.repository.ts';
 import {
   TERMINAL_COUNT_UP_TO,
   analyzeWords,
@@ -88,7 +87,7 @@ async function typedWords(
 }
 
 /** Wire item of a result row. */
-function toItem(row: TerminalRow, situations: Map<string, string>): TerminalItem {
+function toItem(row: TerminalRow): TerminalItem {
   const autores = row.contributors;
   return {
     id: row.id,
@@ -99,7 +98,7 @@ function toItem(row: TerminalRow, situations: Map<string, string>): TerminalItem
     editora: row.publisherName,
     selo: row.imprintName,
     situacao: row.availability,
-    descricaoSituacao: row.availability ? (situations.get(row.availability) ?? null) : null,
+    descricaoSituacao: row.availability ? row.availabilityName : null,
     capaUrl: row.coverFile ? coverPath(row.id, row.coverFile, 'p') : null,
     estoque: { fisico: row.onHand, disponivel: row.available },
     precoCentavos: row.priceCents,
@@ -133,7 +132,6 @@ export async function searchTerminal(db: Executor, caller: TerminalCaller, query
   const words = queryWords(q);
   const exactPhrase = query.fraseExata === true && words.length > 0;
   const filters = toFilters(query, caller.companyId, exactPhrase ? words.join(' ') : undefined);
-  const situationsPromise = findSituationNames(db);
 
   let found: CandidateResult | null = null;
   let pageRows: TerminalRow[] = [];
@@ -169,12 +167,11 @@ export async function searchTerminal(db: Executor, caller: TerminalCaller, query
     found = await findFilteredTitles(db, filters, offset, size + 1);
     pageRows = await rowsInOrder(db, caller.companyId, found.ids.slice(0, size));
   }
-  const situations = await situationsPromise;
   const approximate = found.total > TERMINAL_COUNT_UP_TO;
   const hasNext = found.ids.length > size;
   const total = approximate ? TERMINAL_COUNT_UP_TO : found.total;
   return toPagedList(
-    pageRows.map((r) => toItem(r, situations)),
+    pageRows.map(toItem),
     query.page,
     size,
     total,
@@ -274,7 +271,7 @@ export async function getTerminalDetail(db: Executor, caller: TerminalCaller, id
     anoEdicao: record.editionYear,
     pesoGramas: record.weightGrams,
     situacao: row.availability,
-    descricaoSituacao: row.availability ? record.availabilityName : null,
+    descricaoSituacao: row.availability ? row.availabilityName : null,
     precoCentavos: row.priceCents,
     capaUrl: row.coverFile ? coverPath(row.id, row.coverFile, 'm') : null,
     estoques,
