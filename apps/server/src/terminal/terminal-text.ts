@@ -206,27 +206,50 @@ export function matchWords(words: TypedWord[], row: RankInput): (WordMatch | nul
   return matchFields(words, searchFields(row, fieldTokens(row.title)));
 }
 
-/** The tokens of each searched field of a row, in FIELD_RANK order (the title's given). */
-function searchFields(row: RankInput, titleTokens: string[]): [SearchField, string[]][] {
+/** A searched field of a row and its tokens, split on first use. */
+interface LazyField {
+  field: SearchField;
+  tokens: () => string[];
+}
+
+/** Tokens of several names (contributors, publisher and imprint) as one field. */
+function namesTokens(names: string[]): string[] {
+  return names.length === 1 ? fieldTokens(names[0]) : names.flatMap((c) => fieldTokens(c));
+}
+
+/** Memoises `split`: the field is normalised and split once, and only if a word reaches it. */
+function lazyField(field: SearchField, split: () => string[]): LazyField {
+  let tokens: string[] | undefined;
+  return { field, tokens: () => (tokens ??= split()) };
+}
+
+/** The searched fields of a row in FIELD_RANK order (the title's tokens given). */
+function searchFields(row: RankInput, titleTokens: string[]): LazyField[] {
   return [
-    ['titulo', titleTokens],
-    ['subtitulo', fieldTokens(row.subtitle)],
-    ['contribuidor', row.contributors.length === 1 ? fieldTokens(row.contributors[0]) : row.contributors.flatMap((c) => fieldTokens(c))],
-    ['editora', row.publisherNames.length === 1 ? fieldTokens(row.publisherNames[0]) : row.publisherNames.flatMap((c) => fieldTokens(c))],
-    ['colecao', fieldTokens(row.collection)],
+    { field: 'titulo', tokens: () => titleTokens },
+    lazyField('subtitulo', () => fieldTokens(row.subtitle)),
+    lazyField('contribuidor', () => namesTokens(row.contributors)),
+    lazyField('editora', () => namesTokens(row.publisherNames)),
+    lazyField('colecao', () => fieldTokens(row.collection)),
   ];
 }
 
-/** `matchWords` over fields already split into tokens. */
-function matchFields(words: TypedWord[], fields: [SearchField, string[]][]): (WordMatch | null)[] {
+/**
+ * `matchWords` over a row's fields. Fields are visited in FIELD_RANK order and a word stops at
+ * its first match without typos (no later field can beat it), so a row whose words are all in
+ * its title never normalises its other fields (normalising and splitting took most of the
+ * ranking's 0.7 ms for 60 rows).
+ */
+function matchFields(words: TypedWord[], fields: LazyField[]): (WordMatch | null)[] {
   return words.map((typed) => {
     let best: WordMatch | null = null;
-    for (const [field, tokens] of fields) {
-      const m = matchTokens(typed, tokens);
+    for (const { field, tokens } of fields) {
+      const m = matchTokens(typed, tokens());
       if (!m) continue;
       if (!best || m.typos < best.typos || (m.typos === best.typos && FIELD_RANK[field] < FIELD_RANK[best.field])) {
         best = { field, typos: m.typos, whole: m.whole };
       }
+      if (best.typos === 0) break;
     }
     return best;
   });
