@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   barcodeQuery,
   editDistance,
+  matchWords,
   normalize,
   prefixUpperBound,
   queryWords,
@@ -35,6 +36,30 @@ describe('normalisation and words', () => {
     expect(normalize('Memórias PÓSTUMAS de Brás')).toBe('memorias postumas de bras');
     expect(queryWords('  "Dom"  Casmurro%_-2ª\u0000ed.')).toEqual(['dom', 'casmurro', '2a', 'ed']);
     expect(queryWords('a b c d e f g h i j')).toHaveLength(8);
+  });
+
+  it('gives the same folding on the ASCII shortcut as through NFKD', () => {
+    // every Latin-1 and Latin Extended-A character beside ASCII text: the shortcut only skips ASCII
+    for (let c = 0x20; c <= 0x17f; c++) {
+      const text = `Ab${String.fromCharCode(c)}Z`;
+      expect(normalize(text)).toBe(text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase());
+    }
+    expect(normalize('ABC-def 12')).toBe('abc-def 12');
+  });
+});
+
+describe('the best field of a word', () => {
+  it('keeps the title when the word is a prefix there and whole in a later field (a field without typos ends the search)', () => {
+    const [m] = matchWords([typed('machad')], row('Machado e os outros', { contributors: ['Machad Silva'] }));
+    expect(m).toEqual({ field: 'titulo', typos: 0, whole: false });
+  });
+
+  it('goes on to later fields while the best match has typos, and takes one with fewer', () => {
+    const word = typed('casmurro', ['casmuro']);
+    const [m] = matchWords([word], row('O casmuro', { subtitle: 'Dom Casmurro' }));
+    expect(m).toEqual({ field: 'subtitulo', typos: 0, whole: true });
+    const [n] = matchWords([word], row('O casmuro', { contributors: ['Ana Luz'] }));
+    expect(n).toEqual({ field: 'titulo', typos: 1, whole: false });
   });
 });
 
