@@ -34,8 +34,28 @@ describe('executePrepared', () => {
       expect(names).toHaveLength(2);
       for (const name of names) expect(name).toMatch(/^teste_[0-9a-f]{12}$/);
     } else {
-      // PGlite runs it as db.execute does: nothing stays prepared under the name
+      // inside a PGlite transaction it runs as db.execute does: nothing stays prepared under the name
       expect(names).toEqual([]);
     }
+  });
+
+  it('on PGlite, prepares one statement per text in its session (SQL PREPARE), also for calls at once, and again after a DEALLOCATE', async () => {
+    if (database.kind !== 'pglite') return;
+    const listed = async () =>
+      resultRows<{ name: string }>(await database.db.execute(sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE '%AS SELECT $1::text AS t, $2::int AS n%' ORDER BY name`)).map((r) => r.name);
+    const call = (t: string, n: number) => executePrepared<{ t: string; n: number }>(database.db, 'teste_lite', sql`SELECT ${t}::text AS t, ${n}::int AS n`);
+    // five at once: one PREPARE, five answers, a quote and a backslash passed as they are
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => call(`o'a\\b ${n}`, n)));
+    expect(answers.map((rows) => rows[0])).toEqual([1, 2, 3, 4, 5].map((n) => ({ t: `o'a\\b ${n}`, n })));
+    const names = await listed();
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^teste_lite_[0-9a-f]{12}$/);
+    // NULL, and a text holding NUL (no literal can carry it): the driver's own path and its error
+    expect(await executePrepared(database.db, 'teste_lite', sql`SELECT ${null}::text AS t, ${7}::int AS n`)).toEqual([{ t: null, n: 7 }]);
+    await expect(call('a\u0000b', 1)).rejects.toThrow();
+    // the session lost it: the next call prepares it again
+    await database.db.execute(sql`DEALLOCATE ALL`);
+    expect(await call('depois', 9)).toEqual([{ t: 'depois', n: 9 }]);
+    expect(await listed()).toEqual(names);
   });
 });
