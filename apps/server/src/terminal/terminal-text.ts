@@ -214,7 +214,7 @@ interface LazyField {
 
 /** Tokens of several names (contributors, publisher and imprint) as one field. */
 function namesTokens(names: string[]): string[] {
-  return names.length === 1 ? fieldTokens(names[0]) : names.flatMap((c) => fieldTokens(c));
+  return names.flatMap((c) => fieldTokens(c));
 }
 
 /** Memoises `split`: the field is normalised and split once, and only if a word reaches it. */
