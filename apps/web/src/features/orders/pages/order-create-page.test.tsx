@@ -13,8 +13,11 @@ const dom: OrderProduct = { idProduto: 11, isbn13: '9788535902778', titulo: 'Dom
 const bras: OrderProduct = { idProduto: 12, isbn13: '9788535911664', titulo: 'Memórias póstumas de Brás Cubas', editora: null, precoUnitarioCentavos: 3990, percentualDescontoMaximo: null, disponivel: 50, ativo: true };
 const quincas: OrderProduct = { ...bras, idProduto: 13, isbn13: '9788535911671', titulo: 'Quincas Borba' };
 
-/** Serves the form's GETs and records the POSTs; `post` answers them. */
-function serve(post: (body: unknown, headers: Headers) => Response) {
+/**
+ * Serves the form's GETs and records the POSTs; `post` answers them. The product searches wait for
+ * `gate` when given (a slow network).
+ */
+function serve(post: (body: unknown, headers: Headers) => Response, gate?: Promise<void>) {
   const posts: { body: unknown; key: string | null }[] = [];
   const searches: string[] = [];
   vi.stubGlobal(
@@ -35,7 +38,8 @@ function serve(post: (body: unknown, headers: Headers) => Response) {
       if (url.pathname.endsWith('/pedido-venda/produto')) {
         const term = url.searchParams.get('term') ?? '';
         searches.push(term);
-        return json(term === dom.isbn13 ? [dom] : term === 'machado' ? [bras, quincas] : []);
+        await gate;
+        return json(term === dom.isbn13 ? [dom] : term === bras.isbn13 ? [bras] : term === 'machado' ? [bras, quincas] : []);
       }
       return json({});
     }),
@@ -75,6 +79,25 @@ describe('OrderCreatePage', () => {
     await screen.findByText('2. Quincas Borba');
     // 3 × 49,90 + 1 × 39,90
     expect(screen.getByText(/Total do pedido/).textContent).toContain('189,60');
+  }, 40_000);
+
+  it('takes scans sent before the previous answer: each code leaves the box on Enter, none is dropped or joined to the next', async () => {
+    let open!: () => void;
+    const { searches } = serve(() => new Response('{}'), new Promise<void>((resolve) => (open = resolve)));
+    renderRoutes([{ path: '/pedido/pedido-venda/cadastrar', element: <OrderCreatePage /> }], '/pedido/pedido-venda/cadastrar', { user });
+    // a scanner types into whatever the box holds, then Enter, with no answer yet
+    for (const code of [dom.isbn13, bras.isbn13, dom.isbn13]) {
+      await typeEnter(entry().value + code);
+      expect(entry().value).toBe('');
+    }
+    fireEvent.change(entry(), { target: { value: 'quinc' } });
+    open();
+    await screen.findByText('2. Memórias póstumas de Brás Cubas');
+    await waitFor(() => expect((screen.getAllByLabelText('Qtd.')[0] as HTMLInputElement).value).toBe('2'));
+    expect(searches).toEqual([dom.isbn13, bras.isbn13, dom.isbn13]);
+    expect(screen.getByText('1. Dom Casmurro')).toBeTruthy();
+    // what was typed while the answers came is kept
+    expect(entry().value).toBe('quinc');
   }, 40_000);
 
   it('sends with the Idempotency-Key and shows the server 400 under the line it names', async () => {

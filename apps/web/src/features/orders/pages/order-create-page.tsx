@@ -110,11 +110,18 @@ export function OrderCreatePage() {
   const [entryMessage, setEntryMessage] = useState<string | null>(null);
   const [results, setResults] = useState<OrderProduct[]>([]);
   const [highlight, setHighlight] = useState(0);
-  const [searching, setSearching] = useState(false);
+  // Searches run one after the other, none dropped: a scanner sends its next code + Enter without
+  // waiting for the previous answer (see `search`).
+  const searches = useRef<Promise<void>>(Promise.resolve());
 
   const focusEntry = () => setTimeout(() => entryRef.current?.focus(), 0);
 
-  const addProduct = (product: OrderProduct) => {
+  /**
+   * Adds `product` as a line, or one more unit of its line. `term`, when the product came from a
+   * search: the entry box is emptied only while it still holds that term, so what the user (or the
+   * scanner) typed since the search began is kept.
+   */
+  const addProduct = (product: OrderProduct, term?: string) => {
     setResults([]);
     if (!product.ativo) {
       setEntryMessage(t('orders.form.entryInactive', { titulo: product.titulo }));
@@ -129,36 +136,42 @@ export function OrderCreatePage() {
       lines.append({ idProduto: product.idProduto, product, quantidade: '1', precoUnitarioCentavos: product.precoUnitarioCentavos, descontoPercentual: '0' }, { shouldFocus: false });
     }
     clearErrors('itens');
-    setEntry('');
+    setEntry((current) => (term === undefined || current.trim() === term ? '' : current));
     setEntryMessage(null);
     focusEntry();
   };
 
-  const search = async () => {
+  /**
+   * Enter in the entry box: searches its text (`GET pedido-venda/produto`). A scanned code (digits,
+   * hyphens or spaces only) leaves the box at once, before the answer, so the next scan starts in an
+   * empty box instead of joining this one; words stay until a product is added, to be corrected when
+   * nothing is found. Each search waits for the one before it, so lines keep the scanning order.
+   */
+  const search = () => {
     const term = entry.trim();
-    if (!term || searching) return;
-    setSearching(true);
-    try {
-      const found = await searchOrderProducts(term);
-      if (found.length === 0) setEntryMessage(t('orders.form.entryNotFound', { term }));
-      else if (found.length === 1) addProduct(found[0]);
-      else {
-        setResults(found);
-        setHighlight(0);
-        setEntryMessage(null);
+    if (!term) return;
+    if (/^[\d\s-]+$/.test(term)) setEntry('');
+    searches.current = searches.current.then(async () => {
+      try {
+        const found = await searchOrderProducts(term);
+        if (found.length === 0) setEntryMessage(t('orders.form.entryNotFound', { term }));
+        else if (found.length === 1) addProduct(found[0], term);
+        else {
+          setResults(found);
+          setHighlight(0);
+          setEntryMessage(null);
+        }
+      } catch {
+        setEntryMessage(t('orders.form.entryError'));
       }
-    } catch {
-      setEntryMessage(t('orders.form.entryError'));
-    } finally {
-      setSearching(false);
-    }
+    });
   };
 
   const onEntryKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' && !event.ctrlKey) {
       event.preventDefault();
       if (results.length > 0) addProduct(results[highlight]);
-      else void search();
+      else search();
     } else if (event.key === 'ArrowDown' && results.length > 0) {
       event.preventDefault();
       setHighlight((h) => Math.min(results.length - 1, h + 1));
