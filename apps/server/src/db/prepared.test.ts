@@ -58,4 +58,46 @@ describe('executePrepared', () => {
     expect(await call('depois', 9)).toEqual([{ t: 'depois', n: 9 }]);
     expect(await listed()).toEqual(names);
   });
+
+  it('with genericPlan, runs the generic plan on every call and leaves plan_cache_mode as it was', async () => {
+    // one connection for the whole test, so pg_prepared_statements and the setting are that session's
+    const plans = await database.db.transaction(async (tx) => {
+      const call = (n: number) => executePrepared<{ n: number }>(tx, 'teste_gen', sql`SELECT count(*)::int AS n FROM generate_series(1, ${n}::int)`, { genericPlan: true });
+      const answers = [];
+      for (const n of [3, 5, 7]) answers.push((await call(n))[0].n);
+      const setting = resultRows<{ mode: string }>(await tx.execute(sql`SELECT current_setting('plan_cache_mode') AS mode`))[0].mode;
+      const counted = resultRows<{ generic_plans: number; custom_plans: number }>(
+        await tx.execute(sql`SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE name LIKE 'teste_gen_%'`),
+      );
+      return { answers, setting, counted };
+    });
+    expect(plans.answers).toEqual([3, 5, 7]);
+    expect(plans.setting).toBe('auto');
+    if (database.kind === 'postgres') {
+      // node-postgres: the transaction's connection holds the SQL-prepared statement, run 3 times generic, never custom
+      expect(plans.counted).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+    } else {
+      // inside a PGlite transaction it runs as db.execute does
+      expect(plans.counted).toEqual([]);
+    }
+  });
+
+  it('with genericPlan outside a transaction (a pool connection on PostgreSQL, the session on PGlite), answers each call and keeps plan_cache_mode after a failing one', async () => {
+    const call = (divisor: number) => executePrepared<{ q: number }>(database.db, 'teste_gen_pool', sql`SELECT (10 / ${divisor}::int)::int AS q`, { genericPlan: true });
+    // the next statement gets the connection the call gave back (node-postgres' pool lends the
+    // last connection returned first; PGlite has one session)
+    const modeNow = async () => resultRows<{ mode: string }>(await database.db.execute(sql`SELECT current_setting('plan_cache_mode') AS mode`))[0].mode;
+    expect(await Promise.all([1, 2, 5, 10].map(call))).toEqual([[{ q: 10 }], [{ q: 5 }], [{ q: 2 }], [{ q: 1 }]]);
+    expect(await modeNow()).toBe('auto');
+    await expect(call(0)).rejects.toThrow(/division by zero/);
+    // the failed message rolled back its SET: the connection plans as before
+    expect(await modeNow()).toBe('auto');
+    if (database.kind === 'pglite') {
+      const counted = resultRows<{ generic_plans: number; custom_plans: number }>(
+        await database.db.execute(sql`SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE name LIKE 'teste_gen_pool_%'`),
+      );
+      expect(counted).toEqual([{ generic_plans: 5, custom_plans: 0 }]);
+    }
+    expect(await call(2)).toEqual([{ q: 5 }]);
+  });
 });
