@@ -63,19 +63,26 @@ describe('executePrepared', () => {
     // one connection for the whole test, so pg_prepared_statements and the setting are that session's
     const plans = await database.db.transaction(async (tx) => {
       const call = (n: number) => executePrepared<{ n: number }>(tx, 'teste_gen', sql`SELECT count(*)::int AS n FROM generate_series(1, ${n}::int)`, { genericPlan: true });
+      const jit = async () => resultRows<{ jit: string }>(await tx.execute(sql`SELECT current_setting('jit') AS jit`))[0].jit;
+      const jitBefore = await jit();
+      // the statement runs without JIT (a generic plan's default estimates would otherwise compile it on every call)
+      const jitDuring = (await executePrepared<{ jit: string }>(tx, 'jit_gen', sql`SELECT current_setting('jit') AS jit, ${1}::int AS n`, { genericPlan: true }))[0].jit;
+      const jitAfter = await jit();
       const answers = [];
       for (const n of [3, 5, 7]) answers.push((await call(n))[0].n);
       const setting = resultRows<{ mode: string }>(await tx.execute(sql`SELECT current_setting('plan_cache_mode') AS mode`))[0].mode;
       const counted = resultRows<{ generic_plans: number; custom_plans: number }>(
         await tx.execute(sql`SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE name LIKE 'teste_gen_%'`),
       );
-      return { answers, setting, counted };
+      return { answers, setting, counted, jitBefore, jitDuring, jitAfter };
     });
     expect(plans.answers).toEqual([3, 5, 7]);
     expect(plans.setting).toBe('auto');
+    expect(plans.jitAfter).toBe(plans.jitBefore);
     if (database.kind === 'postgres') {
       // node-postgres: the transaction's connection holds the SQL-prepared statement, run 3 times generic, never custom
       expect(plans.counted).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+      expect(plans.jitDuring).toBe('off');
     } else {
       // inside a PGlite transaction it runs as db.execute does
       expect(plans.counted).toEqual([]);
@@ -87,11 +94,18 @@ describe('executePrepared', () => {
     // the next statement gets the connection the call gave back (node-postgres' pool lends the
     // last connection returned first; PGlite has one session)
     const modeNow = async () => resultRows<{ mode: string }>(await database.db.execute(sql`SELECT current_setting('plan_cache_mode') AS mode`))[0].mode;
+    const jitNow = async () => resultRows<{ jit: string }>(await database.db.execute(sql`SELECT current_setting('jit') AS jit`))[0].jit;
+    const jitBefore = await jitNow();
     expect(await Promise.all([1, 2, 5, 10].map(call))).toEqual([[{ q: 10 }], [{ q: 5 }], [{ q: 2 }], [{ q: 1 }]]);
     expect(await modeNow()).toBe('auto');
+    expect(await jitNow()).toBe(jitBefore);
+    // the statement itself runs without JIT
+    expect(await executePrepared(database.db, 'jit_gen_pool', sql`SELECT current_setting('jit') AS jit, ${1}::int AS n`, { genericPlan: true })).toEqual([{ jit: 'off', n: 1 }]);
+    expect(await jitNow()).toBe(jitBefore);
     await expect(call(0)).rejects.toThrow(/division by zero/);
-    // the failed message rolled back its SET: the connection plans as before
+    // the failed message rolled back its SETs: the connection plans as before
     expect(await modeNow()).toBe('auto');
+    expect(await jitNow()).toBe(jitBefore);
     if (database.kind === 'pglite') {
       const counted = resultRows<{ generic_plans: number; custom_plans: number }>(
         await database.db.execute(sql`SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE name LIKE 'teste_gen_pool_%'`),

@@ -36,10 +36,10 @@ interface DrizzleInternals {
  * is (estimates 31,700 against 11,200), although its generic plan has the same shape and runs it in
  * 5.1 ms instead of 9.6 (planning included; three words, 500,000 titles). Only for statements
  * whose plan shape does not depend on the values: a generic plan is built from default selectivity
- * estimates. It runs as one message of three statements, `SET plan_cache_mode =
- * force_generic_plan; EXECUTE name(…); RESET plan_cache_mode`, over a SQL `PREPARE` of its own (as
- * on PGlite), on a connection taken from the pool for the call: the setting covers that EXECUTE
- * only, and when the EXECUTE fails the message's implicit transaction rolls the SET back. Inside a
+ * estimates. It runs as one message, `SET plan_cache_mode = force_generic_plan; SET jit = off;
+ * EXECUTE name(…); RESET jit; RESET plan_cache_mode` (`withGenericPlan`), over a SQL `PREPARE` of its own (as
+ * on PGlite), on a connection taken from the pool for the call: the settings cover that EXECUTE
+ * only, and when the EXECUTE fails the message's implicit transaction rolls the SETs back. Inside a
  * PGlite transaction, or with a value that has no literal, it runs as without the option.
  * @param prefix a short name for the statement (letters, digits, underscores)
  */
@@ -56,7 +56,7 @@ export async function executePrepared<T>(db: Executor, prefix: string, query: SQ
   if (args !== null && pglite) {
     const text = generic ? withGenericPlan(`EXECUTE ${name}${args}`) : `EXECUTE ${name}${args}`;
     const run = async () => {
-      const result = generic ? (await pglite.client.exec(text, pglite.rawQueryConfig))[1] : await pglite.client.query(text, [], pglite.rawQueryConfig);
+      const result = generic ? (await pglite.client.exec(text, pglite.rawQueryConfig))[GENERIC_RESULT] : await pglite.client.query(text, [], pglite.rawQueryConfig);
       return resultRows<T>(result);
     };
     return onPrepared(pglite.client, name, built.sql, (statement) => pglite.client.query(statement, []), run);
@@ -66,7 +66,7 @@ export async function executePrepared<T>(db: Executor, prefix: string, query: SQ
   const pool = isPool(pg.client) ? pg.client : null;
   const client = pool ? await pool.connect() : (pg.client as NodePgClient);
   try {
-    const run = async () => resultRows<T>((await client.query({ text: withGenericPlan(`EXECUTE ${name}${args}`), types: pg.rawQueryConfig.types }))[1]);
+    const run = async () => resultRows<T>((await client.query({ text: withGenericPlan(`EXECUTE ${name}${args}`), types: pg.rawQueryConfig.types }))[GENERIC_RESULT]);
     return await onPrepared(client, name, built.sql, (statement) => client.query({ text: statement }), run);
   } finally {
     if (pool) (client as NodePgPoolClient).release();
@@ -79,10 +79,20 @@ export interface PreparedOptions {
   genericPlan?: boolean;
 }
 
-/** `execute` (an `EXECUTE` statement) under `plan_cache_mode = force_generic_plan`, as one message of three statements. */
+/**
+ * `execute` (an `EXECUTE` statement) under `plan_cache_mode = force_generic_plan` and `jit = off`,
+ * as one message of five statements; the answer of `execute` is the third result (`GENERIC_RESULT`).
+ * JIT off: a generic plan is costed with default selectivities, and above `jit_above_cost`
+ * (100,000) PostgreSQL compiles its expressions with LLVM on every call; the Terminal's vocabulary
+ * lookup (estimate 121,730) spent 60 ms per call compiling 66 functions for 0.4 ms of work.
+ * PGlite has no JIT; the setting exists there and changes nothing.
+ */
 function withGenericPlan(execute: string): string {
-  return `SET plan_cache_mode = force_generic_plan; ${execute}; RESET plan_cache_mode`;
+  return `SET plan_cache_mode = force_generic_plan; SET jit = off; ${execute}; RESET jit; RESET plan_cache_mode`;
 }
+
+/** Index of the `EXECUTE`'s answer among the results of `withGenericPlan`'s message. */
+const GENERIC_RESULT = 2;
 
 /**
  * Runs `run` once the session `session` (a PGlite instance or a node-postgres connection) holds the
