@@ -51,8 +51,10 @@ export async function executePrepared<T>(db: Executor, prefix: string, query: SQ
   // two share the connection's names, so they never share one
   const name = `${prefix}_${createHash('sha1').update(generic ? `generic:${built.sql}` : built.sql).digest('hex').slice(0, 12)}`;
   const prepared = internals.session.prepareQuery(built, undefined, name, false);
-  const args = literalArguments(built.params);
   const pglite = pgliteInstance(prepared);
+  // the values as SQL literals only where an EXECUTE sends them: node-postgres without the option
+  // (every API call's session lookup) binds them as the driver does
+  const args = pglite || generic ? literalArguments(built.params) : null;
   if (args !== null && pglite) {
     const text = generic ? withGenericPlan(`EXECUTE ${name}${args}`) : `EXECUTE ${name}${args}`;
     const run = async () => {
