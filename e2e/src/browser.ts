@@ -53,7 +53,9 @@ const API_LOG_SIZE = 25;
 /**
  * Prints what a failed test's page showed, to CI's output (which holds no screenshots): its
  * address, its last API answers (method, path, status, ms), its page errors and the text on
- * screen (dialogs first); and saves `screenshots/failed-<test>.png`. A page already closed is
+ * screen (dialogs first); appends it to the file `E2E_FAILURE_REPORTS` names, when set (.ci/run
+ * prints that file at its very end, the part of CI's output that is kept); and saves
+ * `screenshots/failed-<test>.png`. A page already closed is
  * skipped. Diagnosis only: it never changes a test's result.
  */
 async function reportFailure(page: Page, testName: string, apiLog: readonly string[], errors: readonly string[]): Promise<void> {
@@ -63,9 +65,10 @@ async function reportFailure(page: Page, testName: string, apiLog: readonly stri
       const dialogs = Array.from(document.querySelectorAll('[role="dialog"]')).map((d) => `[dialog] ${(d as HTMLElement).innerText}`);
       return [...dialogs, document.body.innerText].join('\n---\n').slice(0, 3000);
     });
-    console.error(
-      [`── failure report: ${testName}`, `address: ${page.url()}`, 'last API answers:', ...apiLog.map((l) => `  ${l}`), 'page errors:', ...errors.map((e) => `  ${e}`), 'on screen:', text, '──'].join('\n'),
-    );
+    const report = [`── failure report: ${testName}`, `address: ${page.url()}`, 'last API answers:', ...apiLog.map((l) => `  ${l}`), 'page errors:', ...errors.map((e) => `  ${e}`), 'on screen:', text, '──'].join('\n');
+    console.error(report);
+    // CI keeps only the end of its output: .ci/run prints this file again after its last line
+    if (process.env.E2E_FAILURE_REPORTS) fs.appendFileSync(process.env.E2E_FAILURE_REPORTS, `${report}\n`);
     await shot(page, `failed-${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}`, false);
   } catch (error) {
     console.error(`failure report of ${testName} not taken: ${String(error)}`);
