@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
+import { openMenuEntry } from './src/menu.ts';
 import { waitForToast } from './src/toast.ts';
 import { searchList } from './src/list.ts';
 
@@ -60,10 +61,7 @@ describe('registers screens', () => {
   it('age range (auxiliary register): reached from the Produto menu; creates, refuses a duplicate, edits, deactivates and deletes', async () => {
     const { context, page } = await newPage(browser());
     await signInAdmin(page);
-    const nav = page.getByRole('navigation');
-    const link = nav.getByRole('link', { name: 'Faixa etária' });
-    if (!(await link.isVisible())) await nav.getByText('Produto', { exact: true }).click();
-    await link.click();
+    await openMenuEntry(page, 'Produto', 'Faixa etária');
     await page.getByRole('heading', { name: 'Faixas etárias' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/product/faixa-etaria');
 

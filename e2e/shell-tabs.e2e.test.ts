@@ -3,6 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { COMPANY_MISMATCH_MESSAGE, hashPassword } from '@acervo/contracts';
 import { auditScreen, newPage, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
+import { openMenuEntry } from './src/menu.ts';
 
 /*
  * Issue 15, defects 1 and 2: two tabs of one browser share the stored session. A company switch,
@@ -61,10 +62,7 @@ function recordApiCalls(page: Page): { request: Request; status: () => Promise<n
 
 /** Opens Sistema › Empresa from the side menu (expanding the group when it is closed). */
 async function openCompaniesFromMenu(page: Page): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Menu principal' });
-  const entry = nav.getByText('Empresa', { exact: true });
-  if (!(await entry.isVisible())) await nav.getByText('Sistema', { exact: true }).click();
-  await entry.click();
+  await openMenuEntry(page, 'Sistema', 'Empresa');
 }
 
 describe('two tabs, two companies (issue 15, defect 1)', () => {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { hashPassword } from '@acervo/contracts';
 import { VIEWPORTS, auditScreen, layoutSettled, newPage, sidewaysOverflow, useBrowser } from './src/browser.ts';
 import { signIn, welcomeHeading } from './src/session.ts';
+import { openMenuEntry } from './src/menu.ts';
 import { focusedElement, tabUntil } from './src/keyboard.ts';
 
 const baseURL = inject('baseURL');
@@ -213,10 +214,7 @@ async function api<T>(method: 'GET' | 'POST', path: string, token: string | null
 
 /** Opens Sistema › Metas in the side menu (expanding the group when it is closed). */
 async function openGoalsFromMenu(page: Page): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Menu principal' });
-  const entry = nav.getByText('Metas', { exact: true });
-  if (!(await entry.isVisible())) await nav.getByText('Sistema', { exact: true }).click();
-  await entry.click();
+  await openMenuEntry(page, 'Sistema', 'Metas');
   await page.getByRole('heading', { name: 'Metas', exact: true }).waitFor();
 }
 
