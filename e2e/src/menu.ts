@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
  * group first when it is closed, and clicks the entry only once the group's expansion has ended
  * (MUI's `Collapse` marks its root `MuiCollapse-entered`).
  *
- * Clicking during the expansion lost the click (CI stop 30, and 1 of 14 local runs under
+ * Clicking during the expansion lost the click (CI stop 30, and 1 of 12 local runs under
  * stress-ng): the entry, still outside the growing wrapper, counts as visible and stable, so
  * Playwright scrolled the clipped wrapper to reach it and pressed the mouse there; the wrapper grew
  * between the press and the release, which then fell on another entry, so the browser sent no click

@@ -231,6 +231,8 @@ export interface CandidateResult {
  * see `wordArms` (the service's second try when the stems find nothing). `titleWords`: every typed
  * word (normalised letters and digits, stop words included); among candidates equal on the first
  * two keys, those with more of them starting a word of the title come first in the window.
+ * Several words without filters: when the titles holding every word already fill the count (201),
+ * the intersection of the words' arms is skipped (it could only add matches ranked after them).
  */
 export async function findWordCandidates(
   db: Executor,
@@ -248,17 +250,26 @@ export async function findWordCandidates(
   const inTitle = words
     .map((w) => sql`(to_tsquery('acervo_pt', ${[w.word, ...w.corrections].join(' | ')}) || to_tsquery('simple', ${w.prefix ? `${w.word}:*` : w.word}))`)
     .reduce((a, b) => sql`${a} && ${b}`);
-  const matched =
-    words.length === 1
-      ? sql`SELECT DISTINCT id FROM (${sets[0]}) s`
-      : titleByText
-        ? sql.join(sets, sql` INTERSECT `)
-        : sql`(SELECT p.id FROM produto p WHERE p.titulo_palavras @@ (${inTitle}) LIMIT ${literal(ARM_LIMIT_ONE_WORD)}) UNION (${sql.join(sets, sql` INTERSECT `)})`;
   const conds = filterConditions(f);
   for (const s of shortWords) {
     const re = `(^|[^[:alnum:]])${s}`;
     conds.push(sql`(p.titulo_busca ~ ${re} OR EXISTS (SELECT 1 FROM produto_contribuidor c WHERE c.produto_id = p.id AND c.nome_busca ~ ${re}))`);
   }
+  const inTitleRows = sql`SELECT p.id FROM produto p WHERE p.titulo_palavras @@ (${inTitle}) LIMIT ${literal(ARM_LIMIT_ONE_WORD)}`;
+  // Without filters, when the words all in the title already fill the count (201 titles), the
+  // intersection of the words' arms is skipped (a one-time filter on the title rows' count): the
+  // statement keeps only 201 matches anyway, and a match spread over fields ranks after every
+  // all-in-the-title one. Two common words ("historia brasil") read up to 5,000 rows per arm for it.
+  // With filters the title rows are counted before filtering, so the intersection always runs.
+  const gated = words.length > 1 && !titleByText && conds.length === 0;
+  const matched =
+    words.length === 1
+      ? sql`SELECT DISTINCT id FROM (${sets[0]}) s`
+      : titleByText
+        ? sql.join(sets, sql` INTERSECT `)
+        : gated
+          ? sql`SELECT id FROM t UNION (SELECT x.id FROM (${sql.join(sets, sql` INTERSECT `)}) x WHERE (SELECT count(*) FROM t) < ${literal(ARM_LIMIT_ONE_WORD)})`
+          : sql`(${inTitleRows}) UNION (${sql.join(sets, sql` INTERSECT `)})`;
   const titleQuery = words
     .map((w) => `(${[w.word, ...w.corrections].join(' | ')})`)
     .join(' & ');
@@ -276,7 +287,7 @@ export async function findWordCandidates(
   const result = await executePrepared<{ id: number; total: number }>(
     db,
     'terminal_candidatos',
-    sql`WITH m AS MATERIALIZED (${matched}),
+    sql`WITH ${gated ? sql`t AS MATERIALIZED (${inTitleRows}), ` : sql``}m AS MATERIALIZED (${matched}),
       f AS MATERIALIZED (
         SELECT p.id, p.titulo_palavras @@ (SELECT to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo,
           p.titulo_palavras @@ (SELECT to_tsquery('acervo_pt', ${words.map((w) => w.word).join(' & ')})) AS exato,

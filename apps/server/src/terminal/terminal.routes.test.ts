@@ -324,6 +324,40 @@ describe('GET produto/terminal: answer, filters and scoping', () => {
     }
   });
 
+  it('with two common words, fills the count from the titles holding both; a filter still finds a match spread over fields', async () => {
+    // 205 titles hold both words in the title (more than the 201 the search counts), 2 of them of
+    // Companhia das Letras; one more title of Companhia holds one word in its title and the other
+    // in its author's name. Without filters the spread match is not needed (the count is full, and
+    // it would rank after every all-in-the-title title); with the Companhia filter it must be found
+    // beside the two
+    const db = t.database.db;
+    const [companhia, rocco] = await Promise.all(
+      ['Companhia das Letras', 'Rocco'].map(async (name) => (await db.select({ id: publishers.id }).from(publishers).where((await import('drizzle-orm')).eq(publishers.name, name)))[0]),
+    );
+    const made = await db
+      .insert(products)
+      .values([
+        // the first two of Companhia: with the filter, they and the spread match make 3
+        ...Array.from({ length: 205 }, (_, i) => ({ isbn13: fixIsbn(`979200${String(i).padStart(6, '0')}`), title: `Historia do Brasil ${i + 1}`, publisherId: i < 2 ? companhia.id : rocco.id })),
+        { isbn13: fixIsbn('979201000000'), title: 'Historia geral das ideias', publisherId: companhia.id },
+      ])
+      .returning({ id: products.id, title: products.title });
+    try {
+      const spread = made.find((m) => m.title === 'Historia geral das ideias')!;
+      await db.insert(productContributors).values({ productId: spread.id, sequence: 1, role: 'A01', fullName: 'Joaquim Brasil' });
+      const all = await search(`${q('historia brasil')}&pageSize=50`);
+      expect(all).toMatchObject({ totalItens: 200, totalAproximado: true });
+      expect(all.itens).toHaveLength(50);
+      expect(titles(all).every((title) => /^Historia do Brasil \d+$/.test(title))).toBe(true);
+      expect(titles(await search(`${q('historia brasil')}&idEditora=${companhia.id}`))).toEqual(['Historia do Brasil 1', 'Historia do Brasil 2', 'Historia geral das ideias']);
+    } finally {
+      await db.execute(sql`DELETE FROM produto WHERE id IN (${sql.join(
+        made.map((m) => sql`${m.id}`),
+        sql`, `,
+      )})`);
+    }
+  });
+
   it('lists every title by title without q, and pages', async () => {
     const first = await search('pageSize=4');
     expect(first).toMatchObject({ totalItens: 10, totalPage: 3, proxima: true });
