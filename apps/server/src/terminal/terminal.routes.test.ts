@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ErpEntity, ErpRecord, ErrorBody, PagedList, TerminalDetail, TerminalItem } from '@acervo/contracts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -291,12 +291,12 @@ describe('GET produto/terminal: answer, filters and scoping', () => {
   });
 
   it('filters by publisher, situation, EAN and subject', async () => {
-    const [rocco] = await t.database.db.select({ id: publishers.id }).from(publishers).where((await import('drizzle-orm')).eq(publishers.name, 'Rocco'));
+    const [rocco] = await t.database.db.select({ id: publishers.id }).from(publishers).where(eq(publishers.name, 'Rocco'));
     expect((await search(`idEditora=${rocco.id}`)).totalItens).toBe(7);
     expect(titles(await search(`situacao=21&${q('machado')}`))).toHaveLength(2);
     expect(titles(await search(`ean=${ISBN.dom}`))).toEqual(['Dom Casmurro']);
     const { rows } = (await t.database.db.execute(
-      (await import('drizzle-orm')).sql`SELECT id FROM erp_assunto WHERE empresa_id = ${companyA} AND id_erp = 'LIT'`,
+      sql`SELECT id FROM erp_assunto WHERE empresa_id = ${companyA} AND id_erp = 'LIT'`,
     )) as unknown as { rows: { id: number }[] };
     expect(titles(await search(`idAssunto=${rows[0].id}`))).toEqual(['Memórias Póstumas de Brás Cubas']);
     expect(titles(await search(`idAssunto=${rows[0].id}&${q('dom')}`))).toEqual([]);
@@ -331,9 +331,9 @@ describe('GET produto/terminal: answer, filters and scoping', () => {
     // it would rank after every all-in-the-title title); with the Companhia filter it must be found
     // beside the two
     const db = t.database.db;
-    const [companhia, rocco] = await Promise.all(
-      ['Companhia das Letras', 'Rocco'].map(async (name) => (await db.select({ id: publishers.id }).from(publishers).where((await import('drizzle-orm')).eq(publishers.name, name)))[0]),
-    );
+    const idOf = new Map((await db.select({ id: publishers.id, name: publishers.name }).from(publishers)).map((p) => [p.name, p.id]));
+    const companhia = { id: idOf.get('Companhia das Letras')! };
+    const rocco = { id: idOf.get('Rocco')! };
     const made = await db
       .insert(products)
       .values([
