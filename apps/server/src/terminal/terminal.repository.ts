@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { OPEN_OPPORTUNITY_DAYS } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
-import { executePrepared } from '../db/prepared.ts';
+import { executePrepared, executePreparedShape } from '../db/prepared.ts';
 import { recentOpportunitiesOf } from '../opportunities/opportunities.repository.ts';
 import { billingNature } from '../reports/billing-rules.ts';
 import { prefixUpperBound } from './terminal-text.ts';
@@ -52,6 +52,12 @@ export const TERMINAL_COUNT_UP_TO = 200;
  */
 export const ARM_LIMIT_ONE_WORD = TERMINAL_COUNT_UP_TO + 1;
 export const ARM_LIMIT_MANY_WORDS = 5_000;
+/**
+ * Several words: a word whose index arms hold at most this many rows generates the candidates, the
+ * other words checked on each of them (`findWordCandidates`); each word's arms are read this far to
+ * find it.
+ */
+const RARE_WORD_ROWS = 200;
 /** Words shorter than this find titles by title/contributor prefix only (no publisher or collection arm). */
 const NAME_ARM_MIN_LENGTH = 3;
 
@@ -144,42 +150,62 @@ function wordRegex(w: SearchWord): string {
   return `(^|[^[:alnum:]])(${alternatives.join('|')})([^[:alnum:]]|$)`;
 }
 
+/** A named placeholder of the candidate statement (`findWordCandidates`): its value is set per call. */
+function ph(name: string): SQL {
+  return sql`${sql.placeholder(name)}`;
+}
+
 /**
- * The `produto_palavra` arms of a word in origin 1 (title stems) or 2 (contributor words): the exact
+ * The values of word `i`'s placeholders (`w{i}_…`) in the candidate statement, into `values`: its
+ * stems' input, its name words (JSON), the prefix range, its regular expression and its tsqueries.
+ */
+function wordValues(w: SearchWord, i: number, values: Record<string, unknown>): void {
+  const all = [w.word, ...w.corrections];
+  values[`w${i}_stems`] = all.join(' ');
+  values[`w${i}_names`] = JSON.stringify(all);
+  values[`w${i}_word`] = w.word;
+  values[`w${i}_upper`] = prefixUpperBound(w.word);
+  values[`w${i}_re`] = wordRegex(w);
+  values[`w${i}_alts`] = all.join(' | ');
+  values[`w${i}_pfx`] = w.prefix ? `${w.word}:*` : w.word;
+}
+
+/** What the text of word `i`'s parts depends on (`wordValues` gives the rest). */
+function wordShape(w: SearchWord): string {
+  return `${w.prefix ? 'p' : 'w'}${[...w.word].length >= NAME_ARM_MIN_LENGTH ? 'n' : ''}${w.prefix && prefixUpperBound(w.word) === null ? 'u' : ''}`;
+}
+
+/**
+ * The `produto_palavra` arms of word `i` in origin 1 (title stems) or 2 (contributor words): the exact
  * keys (`= ANY`: the stems of the word and its corrections, or the words themselves), and the words
  * starting with it (a key range). Two index scans, each stopping at `limit` rows: one OR-ed
  * condition would be planned as a filter over the whole origin (1.6 s at 500,000 titles).
  */
-function wordIndexArms(w: SearchWord, source: 1 | 2, limit: number): SQL[] {
-  const keys =
-    source === 1
-      ? sql`tsvector_to_array(to_tsvector('acervo_pt', ${[w.word, ...w.corrections].join(' ')}))`
-      : sql`${JSON.stringify([w.word, ...w.corrections])}::jsonb`;
+function wordIndexArms(w: SearchWord, i: number, source: 1 | 2, limit: number): SQL[] {
   const exact =
     source === 1
-      ? sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE w.origem = 1 AND w.palavra = ANY (${keys}) LIMIT ${literal(limit)})`
-      : sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE w.origem = 2 AND w.palavra IN (SELECT jsonb_array_elements_text(${keys})) LIMIT ${literal(limit)})`;
+      ? sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE w.origem = 1 AND w.palavra = ANY (tsvector_to_array(to_tsvector('acervo_pt', ${ph(`w${i}_stems`)}))) LIMIT ${literal(limit)})`
+      : sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE w.origem = 2 AND w.palavra IN (SELECT jsonb_array_elements_text(${ph(`w${i}_names`)}::jsonb)) LIMIT ${literal(limit)})`;
   if (!w.prefix) return [exact];
-  const upper = prefixUpperBound(w.word);
-  const range = upper ? sql`w.palavra >= ${w.word} AND w.palavra < ${upper}` : sql`w.palavra >= ${w.word}`;
-  return [exact, sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE w.origem = ${source} AND ${range} LIMIT ${literal(limit)})`];
+  const range = prefixUpperBound(w.word) !== null ? sql`w.palavra >= ${ph(`w${i}_word`)} AND w.palavra < ${ph(`w${i}_upper`)}` : sql`w.palavra >= ${ph(`w${i}_word`)}`;
+  return [exact, sql`(SELECT w.produto_id AS id FROM produto_palavra w WHERE w.origem = ${literal(source)} AND ${range} LIMIT ${literal(limit)})`];
 }
 
 /**
- * The products a word finds, arm by arm, each arm stopping at `limit` rows: title/subtitle (stem,
+ * The products word `i` finds, arm by arm, each arm stopping at `limit` rows: title/subtitle (stem,
  * prefix or correction, from the word index), contributor name word, publisher name, imprint name,
  * collection. Arms are in ranking order, so a truncated broad word keeps its title matches.
  * `titleByText`: the title arm matches the normalised title text (`titulo_busca`, trigram index)
  * instead of the stems, for words the text search parser does not make a word of (`War/Book` is
  * a file path to it, `1868-1948` a number and a negative number).
  */
-function wordArms(w: SearchWord, limit: number, titleByText: boolean): SQL {
+function wordArms(w: SearchWord, i: number, limit: number, titleByText: boolean): SQL {
+  const re = ph(`w${i}_re`);
   const arms: SQL[] = [
-    ...(titleByText ? [sql`(SELECT p.id FROM produto p WHERE p.titulo_busca ~ ${wordRegex(w)} LIMIT ${literal(limit)})`] : wordIndexArms(w, 1, limit)),
-    ...wordIndexArms(w, 2, limit),
+    ...(titleByText ? [sql`(SELECT p.id FROM produto p WHERE p.titulo_busca ~ ${re} LIMIT ${literal(limit)})`] : wordIndexArms(w, i, 1, limit)),
+    ...wordIndexArms(w, i, 2, limit),
   ];
   if ([...w.word].length >= NAME_ARM_MIN_LENGTH) {
-    const re = wordRegex(w);
     arms.push(
       sql`(SELECT p.id FROM produto p WHERE p.editora_id IN (SELECT e.id FROM editora e WHERE acervo_normalize(e.nome) ~ ${re}) LIMIT ${literal(limit)})`,
       sql`(SELECT p.id FROM produto p WHERE p.selo_id IN (SELECT s.id FROM selo s WHERE acervo_normalize(s.nome) ~ ${re}) LIMIT ${literal(limit)})`,
@@ -189,25 +215,74 @@ function wordArms(w: SearchWord, limit: number, titleByText: boolean): SQL {
   return sql.join(arms, sql` UNION ALL `);
 }
 
-/** Conditions of the filters on `produto p` (the company's ERP rows through `erp_produto`). */
-function filterConditions(f: TerminalFilters): SQL[] {
+/** Word `i`'s tsquery on `titulo_palavras`: its stems and its corrections', or a title word starting with it. */
+function wordTitleQuery(i: number): SQL {
+  return sql`(to_tsquery('acervo_pt', ${ph(`w${i}_alts`)}) || to_tsquery('simple', ${ph(`w${i}_pfx`)}))`;
+}
+
+/**
+ * Word `i` found in one of the fields of the row `p`, as its arms find it (`wordArms`): the title and
+ * subtitle stems (`titulo_palavras`, the lexemes `produto_palavra` origin 1 holds), a contributor
+ * name word (origin 2: `nome_busca` split on non-alphanumerics), and from 3 letters the publisher,
+ * imprint and collection names. Checked on the rows of a rarer word (`findWordCandidates`).
+ */
+function wordInRow(w: SearchWord, i: number): SQL {
+  const re = ph(`w${i}_re`);
+  const fields: SQL[] = [
+    sql`p.titulo_palavras @@ (SELECT ${wordTitleQuery(i)})`,
+    sql`EXISTS (SELECT 1 FROM produto_contribuidor pc WHERE pc.produto_id = p.id AND pc.nome_busca ~ ${re})`,
+  ];
+  if ([...w.word].length >= NAME_ARM_MIN_LENGTH) {
+    fields.push(
+      sql`EXISTS (SELECT 1 FROM editora e WHERE e.id = p.editora_id AND acervo_normalize(e.nome) ~ ${re})`,
+      sql`EXISTS (SELECT 1 FROM selo s WHERE s.id = p.selo_id AND acervo_normalize(s.nome) ~ ${re})`,
+      sql`coalesce(acervo_normalize(p.colecao) ~ ${re}, false)`,
+    );
+  }
+  return sql`(${sql.join(fields, sql` OR `)})`;
+}
+
+/** How a filter value enters a statement: bound as itself, or as a named placeholder (see `findWordCandidates`). */
+type Bind = (name: string, value: unknown) => SQL;
+const bindValue: Bind = (_name, value) => sql`${value}`;
+
+/**
+ * Conditions of the filters on `produto p` (the company's ERP rows through `erp_produto`). `bind`
+ * puts each value in (bound as itself unless given).
+ */
+function filterConditions(f: TerminalFilters, bind: Bind = bindValue): SQL[] {
   const conds: SQL[] = [];
-  if (f.publisherId !== undefined) conds.push(sql`p.editora_id = ${f.publisherId}`);
-  if (f.availability !== undefined) conds.push(sql`p.situacao = ${f.availability}`);
-  if (f.isbns) conds.push(sql`(p.isbn13 IN ${list(f.isbns)} OR p.isbn10 IN ${list(f.isbns)})`);
+  if (f.publisherId !== undefined) conds.push(sql`p.editora_id = ${bind('f_editora', f.publisherId)}`);
+  if (f.availability !== undefined) conds.push(sql`p.situacao = ${bind('f_situacao', f.availability)}`);
+  if (f.isbns) {
+    const codes = f.isbns.length ? sql`(${sql.join(f.isbns.map((code, k) => bind(`f_isbn${k}`, code)), sql`, `)})` : sql`(NULL)`;
+    conds.push(sql`(p.isbn13 IN ${codes} OR p.isbn10 IN ${codes})`);
+  }
   if (f.subjectId !== undefined) {
-    conds.push(sql`EXISTS (SELECT 1 FROM erp_produto ep WHERE ep.produto_id = p.id AND ep.empresa_id = ${f.companyId} AND ep.assunto_id = ${f.subjectId})`);
+    conds.push(sql`EXISTS (SELECT 1 FROM erp_produto ep WHERE ep.produto_id = p.id AND ep.empresa_id = ${bind('f_empresa', f.companyId)} AND ep.assunto_id = ${bind('f_assunto', f.subjectId)})`);
   }
   if (f.inStock) {
     conds.push(sql`(SELECT coalesce(sum(es.fisico - es.reservado - es.bloqueado), 0) FROM erp_produto ep JOIN erp_estoque es ON es.produto_id = ep.id
-      WHERE ep.produto_id = p.id AND ep.empresa_id = ${f.companyId}) > 0`);
+      WHERE ep.produto_id = p.id AND ep.empresa_id = ${bind('f_empresa', f.companyId)}) > 0`);
   }
   if (f.phrase) {
-    const pattern = `% ${f.phrase}%`;
+    const pattern = bind('f_frase', `% ${f.phrase}%`);
     conds.push(sql`(' ' || regexp_replace(p.titulo_busca, '[^[:alnum:]]+', ' ', 'g') LIKE ${pattern}
       OR EXISTS (SELECT 1 FROM produto_contribuidor c WHERE c.produto_id = p.id AND ' ' || regexp_replace(c.nome_busca, '[^[:alnum:]]+', ' ', 'g') LIKE ${pattern}))`);
   }
   return conds;
+}
+
+/** What the text of `filterConditions` depends on: which filters are set, and how many codes `isbns` holds. */
+function filterShape(f: TerminalFilters): string {
+  return [
+    f.publisherId !== undefined ? 'e' : '',
+    f.availability !== undefined ? 's' : '',
+    f.isbns ? `i${f.isbns.length}` : '',
+    f.subjectId !== undefined ? 'a' : '',
+    f.inStock ? 'k' : '',
+    f.phrase ? 'f' : '',
+  ].join('');
 }
 
 /** `AND`-joined conditions, or `true`. */
@@ -222,17 +297,122 @@ export interface CandidateResult {
 }
 
 /**
+ * The candidate statement of a search (`findWordCandidates`): its shape (what its text depends on),
+ * its builder and the values of its named placeholders. Exported for the test that holds the shape
+ * complete (two searches of one shape build the same text).
+ */
+export function candidateStatement(
+  words: SearchWord[],
+  shortWords: string[],
+  f: TerminalFilters,
+  window: number,
+  titleByText: boolean,
+  titleWords: string[],
+): { shape: string; build: () => SQL; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = {};
+  words.forEach((w, i) => wordValues(w, i, values));
+  shortWords.forEach((s, k) => (values[`s${k}_re`] = `(^|[^[:alnum:]])${s}`));
+  titleWords.forEach((t, k) => (values[`t${k}_re`] = `(^|[^[:alnum:]])${t}`));
+  values.q_titulo = words.map((w) => `(${[w.word, ...w.corrections].join(' | ')})`).join(' & ');
+  values.q_prefixos = words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ');
+  values.q_exato = words.map((w) => w.word).join(' & ');
+  const conds = filterConditions(f, (name, value) => {
+    values[name] = value;
+    return ph(name);
+  });
+  for (let k = 0; k < shortWords.length; k++) {
+    conds.push(sql`(p.titulo_busca ~ ${ph(`s${k}_re`)} OR EXISTS (SELECT 1 FROM produto_contribuidor c WHERE c.produto_id = p.id AND c.nome_busca ~ ${ph(`s${k}_re`)}))`);
+  }
+  const shape = [words.map(wordShape).join('.'), shortWords.length, titleWords.length, window, titleByText ? 'text' : 'stems', filterShape(f)].join('|');
+  return { shape, build: () => buildCandidateStatement(words, conds, window, titleByText, titleWords.length), values };
+}
+
+/** The candidate statement's text (see `findWordCandidates`), values as named placeholders. */
+function buildCandidateStatement(words: SearchWord[], conds: SQL[], window: number, titleByText: boolean, titleWordCount: number): SQL {
+  const limit = words.length > 1 ? ARM_LIMIT_MANY_WORDS : ARM_LIMIT_ONE_WORD;
+  const sets = words.map((w, i) => sql`SELECT id FROM (${wordArms(w, i, limit, titleByText)}) a`);
+  // several words: the titles holding them all (title/subtitle, GIN AND search), plus the
+  // words spread over fields (below)
+  const inTitle = words.map((_, i) => wordTitleQuery(i)).reduce((a, b) => sql`${a} && ${b}`);
+  const inTitleRows = sql`SELECT p.id FROM produto p WHERE p.titulo_palavras @@ (${inTitle}) LIMIT ${literal(ARM_LIMIT_ONE_WORD)}`;
+  // Without filters, when the words all in the title already fill the count (201 titles), the
+  // words' arms are not read at all (a one-time filter on the title rows' count): the statement
+  // keeps only 201 matches anyway, and a match spread over fields ranks after every
+  // all-in-the-title one. Two common words ("historia brasil") read up to 5,000 rows per arm for it.
+  // With filters the title rows are counted before filtering, so the arms always run.
+  const gated = words.length > 1 && !titleByText && conds.length === 0;
+  let ctes = sql``;
+  let matched: SQL;
+  if (words.length === 1) matched = sql`SELECT DISTINCT id FROM (${sets[0]}) s`;
+  else if (titleByText) matched = sql.join(sets, sql` INTERSECT `);
+  else {
+    // Several words: the rarest word generates, the others are checked on its rows. Each word's
+    // arms are read up to RARE_WORD_ROWS + 1 rows (`c1`, `c2`…); a word whose arms end before that
+    // is complete there, and the one with the fewest rows (`g.k`) gives the candidates, each
+    // kept when every other word is in one of its fields (`wordInRow`): three words with one typo
+    // read 4 rows of the rare word instead of intersecting up to 5,000 rows of each common one.
+    // When every word passes RARE_WORD_ROWS (`g.k` = 0), the titles holding them all (GIN) plus
+    // the intersection of the words' bounded arms, as before.
+    const cte = (i: number) => sql.raw(`c${i + 1}`);
+    const count = (i: number) => sql.raw(`n.n${i + 1}`);
+    const capped = words.map((w, i) => sql`${cte(i)} AS MATERIALIZED (SELECT id FROM (${wordArms(w, i, limit, false)}) a LIMIT ${literal(RARE_WORD_ROWS + 1)})`);
+    const least = sql`least(${sql.join(words.map((_, i) => count(i)), sql`, `)})`;
+    const pick = sql`(SELECT CASE WHEN ${least} > ${literal(RARE_WORD_ROWS)} THEN 0 ${sql.join(
+      words.map((_, i) => sql`WHEN ${count(i)} = ${least} THEN ${literal(i + 1)}`),
+      sql` `,
+    )} END FROM (SELECT ${sql.join(
+      words.map((_, i) => sql`(SELECT count(*) FROM ${cte(i)}) AS ${sql.raw(`n${i + 1}`)}`),
+      sql`, `,
+    )}) n)`;
+    // gated: a full `t` settles it (-1) before any word's arms are read
+    const choice = gated ? sql`CASE WHEN (SELECT count(*) FROM t) > ${literal(TERMINAL_COUNT_UP_TO)} THEN -1 ELSE ${pick} END` : pick;
+    ctes = sql`t AS MATERIALIZED (${inTitleRows}), ${sql.join(capped, sql`, `)}, g AS MATERIALIZED (SELECT ${choice} AS k), `;
+    const rare = words.map((_, i) => {
+      const others = words.flatMap((w, j) => (j === i ? [] : [wordInRow(w, j)]));
+      return sql`SELECT c.id FROM ${cte(i)} c JOIN produto p ON p.id = c.id WHERE (SELECT k FROM g) = ${literal(i + 1)} AND ${sql.join(others, sql` AND `)}`;
+    });
+    matched = sql`SELECT id FROM t WHERE (SELECT k FROM g) <= 0
+      UNION (SELECT x.id FROM (${sql.join(sets, sql` INTERSECT `)}) x WHERE (SELECT k FROM g) = 0)
+      UNION ${sql.join(rare, sql` UNION `)}`;
+  }
+  // how many of every typed word (stop words and short words too: not required, but they rank)
+  // start a word of the title: "Andersen quando" wants Andersen's titles with "quando" in the
+  // window, not the first 60 of his titles by id
+  const covered = titleWordCount
+    ? sql.join(
+        Array.from({ length: titleWordCount }, (_, k) => sql`coalesce(p.titulo_busca ~ ${ph(`t${k}_re`)}, false)::int`),
+        sql` + `,
+      )
+    : sql`0`;
+  // the tsqueries as scalar subqueries: built once per statement, where a prepared statement's
+  // generic plan (bound values are no constants to fold) would stem them again for every row
+  return sql`WITH ${ctes}m AS MATERIALIZED (${matched}),
+      f AS MATERIALIZED (
+        SELECT p.id, p.titulo_palavras @@ (SELECT to_tsquery('acervo_pt', ${ph('q_titulo')}) || to_tsquery('simple', ${ph('q_prefixos')})) AS titulo,
+          p.titulo_palavras @@ (SELECT to_tsquery('acervo_pt', ${ph('q_exato')})) AS exato,
+          ${covered} AS cobertas
+        FROM m JOIN produto p ON p.id = m.id
+        WHERE ${allOf(conds)}
+        LIMIT ${literal(TERMINAL_COUNT_UP_TO + 1)})
+      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.titulo DESC, f.cobertas DESC, f.id LIMIT ${literal(window)}`;
+}
+
+/**
  * Titles matching every candidate word (each word in any field) and the filters, at most `window`
  * of them: those with every typed word itself (its stem, no correction) in title or subtitle first,
  * then every word or a correction of it ("inferno" must not lose its title to fifty "inverno"); `total` counts the matches up to
  * TERMINAL_COUNT_UP_TO + 1. One prepared statement per shape (number of words, filters, short
- * words): the values, corrections included, are bound, the row counts are literals (`literal`). `shortWords` (1–2 letters, typed after longer ones) do not gather
+ * words), built and turned into text once (`executePreparedShape`): the values, corrections
+ * included, are named placeholders, the row counts are literals (`literal`). `shortWords` (1–2
+ * letters, typed after longer ones) do not gather
  * candidates: they must start a word of the title, subtitle or a contributor name. `titleByText`:
  * see `wordArms` (the service's second try when the stems find nothing). `titleWords`: every typed
  * word (normalised letters and digits, stop words included); among candidates equal on the first
  * two keys, those with more of them starting a word of the title come first in the window.
- * Several words without filters: when the titles holding every word already fill the count (201),
- * the intersection of the words' arms is skipped (it could only add matches ranked after them).
+ * Several words: the rarest word (at most RARE_WORD_ROWS rows in its arms) generates the candidates
+ * and the others are checked on its rows; when every word is common, the titles holding them all
+ * plus the intersection of the words' arms, and without filters that intersection is skipped when
+ * the titles holding every word already fill the count (201).
  */
 export async function findWordCandidates(
   db: Executor,
@@ -243,59 +423,13 @@ export async function findWordCandidates(
   titleByText = false,
   titleWords: string[] = [],
 ): Promise<CandidateResult> {
-  const limit = words.length > 1 ? ARM_LIMIT_MANY_WORDS : ARM_LIMIT_ONE_WORD;
-  const sets = words.map((w) => sql`SELECT id FROM (${wordArms(w, limit, titleByText)}) a`);
-  // several words: the titles holding them all (title/subtitle, GIN AND search), plus the
-  // intersection of each word's arms for words spread over fields (each arm bounded)
-  const inTitle = words
-    .map((w) => sql`(to_tsquery('acervo_pt', ${[w.word, ...w.corrections].join(' | ')}) || to_tsquery('simple', ${w.prefix ? `${w.word}:*` : w.word}))`)
-    .reduce((a, b) => sql`${a} && ${b}`);
-  const conds = filterConditions(f);
-  for (const s of shortWords) {
-    const re = `(^|[^[:alnum:]])${s}`;
-    conds.push(sql`(p.titulo_busca ~ ${re} OR EXISTS (SELECT 1 FROM produto_contribuidor c WHERE c.produto_id = p.id AND c.nome_busca ~ ${re}))`);
-  }
-  const inTitleRows = sql`SELECT p.id FROM produto p WHERE p.titulo_palavras @@ (${inTitle}) LIMIT ${literal(ARM_LIMIT_ONE_WORD)}`;
-  // Without filters, when the words all in the title already fill the count (201 titles), the
-  // intersection of the words' arms is skipped (a one-time filter on the title rows' count): the
-  // statement keeps only 201 matches anyway, and a match spread over fields ranks after every
-  // all-in-the-title one. Two common words ("historia brasil") read up to 5,000 rows per arm for it.
-  // With filters the title rows are counted before filtering, so the intersection always runs.
-  const gated = words.length > 1 && !titleByText && conds.length === 0;
-  const matched =
-    words.length === 1
-      ? sql`SELECT DISTINCT id FROM (${sets[0]}) s`
-      : titleByText
-        ? sql.join(sets, sql` INTERSECT `)
-        : gated
-          ? sql`SELECT id FROM t UNION (SELECT x.id FROM (${sql.join(sets, sql` INTERSECT `)}) x WHERE (SELECT count(*) FROM t) < ${literal(ARM_LIMIT_ONE_WORD)})`
-          : sql`(${inTitleRows}) UNION (${sql.join(sets, sql` INTERSECT `)})`;
-  const titleQuery = words
-    .map((w) => `(${[w.word, ...w.corrections].join(' | ')})`)
-    .join(' & ');
-  // how many of every typed word (stop words and short words too: not required, but they rank)
-  // start a word of the title: "Andersen quando" wants Andersen's titles with "quando" in the
-  // window, not the first 60 of his titles by id
-  const covered = titleWords.length
-    ? sql.join(
-        titleWords.map((w) => sql`coalesce(p.titulo_busca ~ ${`(^|[^[:alnum:]])${w}`}, false)::int`),
-        sql` + `,
-      )
-    : sql`0`;
-  // the tsqueries as scalar subqueries: built once per statement, where a prepared statement's
-  // generic plan (bound values are no constants to fold) would stem them again for every row
-  const result = await executePrepared<{ id: number; total: number }>(
+  const statement = candidateStatement(words, shortWords, f, window, titleByText, titleWords);
+  const result = await executePreparedShape<{ id: number; total: number }>(
     db,
     'terminal_candidatos',
-    sql`WITH ${gated ? sql`t AS MATERIALIZED (${inTitleRows}), ` : sql``}m AS MATERIALIZED (${matched}),
-      f AS MATERIALIZED (
-        SELECT p.id, p.titulo_palavras @@ (SELECT to_tsquery('acervo_pt', ${titleQuery}) || to_tsquery('simple', ${words.map((w) => w.word + (w.prefix ? ':*' : '')).join(' & ')})) AS titulo,
-          p.titulo_palavras @@ (SELECT to_tsquery('acervo_pt', ${words.map((w) => w.word).join(' & ')})) AS exato,
-          ${covered} AS cobertas
-        FROM m JOIN produto p ON p.id = m.id
-        WHERE ${allOf(conds)}
-        LIMIT ${literal(TERMINAL_COUNT_UP_TO + 1)})
-      SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.titulo DESC, f.cobertas DESC, f.id LIMIT ${literal(window)}`,
+    statement.shape,
+    statement.build,
+    statement.values,
     // the generic plan: every arm is a bounded index scan whatever the words, so planning for the
     // values (1-5 ms at 500,000 titles, more than half of a three-word search's statement) buys
     // nothing; but the title-as-text arm's trigram scan depends on its pattern, so it is planned

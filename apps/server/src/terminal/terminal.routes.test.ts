@@ -350,6 +350,10 @@ describe('GET produto/terminal: answer, filters and scoping', () => {
       expect(all.itens).toHaveLength(50);
       expect(titles(all).every((title) => /^Historia do Brasil \d+$/.test(title))).toBe(true);
       expect(titles(await search(`${q('historia brasil')}&idEditora=${companhia.id}`))).toEqual(['Historia do Brasil 1', 'Historia do Brasil 2', 'Historia geral das ideias']);
+      // a rare word with a common one (more than 200 titles): the rare word's one title is the
+      // candidate, and the common word is found on it in its author's name
+      expect(titles(await search(q('ideias brasil')))).toEqual(['Historia geral das ideias']);
+      expect(titles(await search(q('brasil ideias')))).toEqual(['Historia geral das ideias']);
     } finally {
       await db.execute(sql`DELETE FROM produto WHERE id IN (${sql.join(
         made.map((m) => sql`${m.id}`),
