@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { OPEN_OPPORTUNITY_DAYS } from '@acervo/contracts';
 import type { Executor } from '../db/client.ts';
 import { executePrepared, executePreparedShape } from '../db/prepared.ts';
@@ -527,7 +527,7 @@ const ROW_COLUMNS = sql`p.id, p.isbn13, p.titulo, p.subtitulo, p.colecao,
     k.ultima::text AS ultima`;
 
 /** The join of a result row for the selected company: `k` (stock, price, last sale over its ERP products of the title). */
-function rowJoins(companyId: number): SQL {
+function rowJoins(companyId: number | Placeholder): SQL {
   return sql`LEFT JOIN LATERAL (
       SELECT sum(es.fisico)::int AS fisico, sum(es.fisico - es.reservado - es.bloqueado)::int AS disponivel, min(ep.preco_centavos) AS preco,
         max((SELECT max(i.data_emissao) FROM erp_venda_item i WHERE i.produto_id = ep.id)) AS ultima
@@ -579,14 +579,19 @@ function toTerminalRow(r: RawTerminalRow): TerminalRow {
 /**
  * The result rows of `ids` (in no order) for the selected company: catalogue fields, contributors
  * in order, the company's stock, price and last sale date. One prepared statement (the ids go in
- * as one array, so its text does not vary with their number).
+ * as one array, so its text does not vary with their number), built once (`executePreparedShape`).
+ * Left to PostgreSQL's plan choice: forcing its generic plan (0.06 ms of planning against 0.74 for
+ * a custom one, 30 ids at 500,000 titles) measured 1.6–1.8 ms a call against 1.7–2.2 ms, within
+ * the noise of the run.
  */
 export async function findTerminalRows(db: Executor, companyId: number, ids: number[]): Promise<TerminalRow[]> {
   if (ids.length === 0) return [];
-  const found = await executePrepared<RawTerminalRow>(
+  const found = await executePreparedShape<RawTerminalRow>(
     db,
     'terminal_linhas',
-    sql`SELECT ${ROW_COLUMNS} FROM produto p ${rowJoins(companyId)} WHERE p.id = ANY (${`{${ids.join(',')}}`}::int[])`,
+    '',
+    () => sql`SELECT ${ROW_COLUMNS} FROM produto p ${rowJoins(sql.placeholder('empresa'))} WHERE p.id = ANY (${sql.placeholder('ids')}::int[])`,
+    { empresa: companyId, ids: `{${ids.join(',')}}` },
   );
   return found.map(toTerminalRow);
 }
