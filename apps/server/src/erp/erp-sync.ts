@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { ERP_ENTITY_LABELS, parseErpRecord, type ErpEntity, type ErpRecord } from '@acervo/contracts';
+import { ERP_ENTITY_LABELS, isoDayInDisplayZone, parseErpRecord, type ErpEntity, type ErpRecord } from '@acervo/contracts';
 import type { Db, Executor } from '../db/client.ts';
 import { companies } from '../companies/companies.schema.ts';
 import { entitySyncStates, rejectedRecords, syncDailyCounts } from '../integration/integration.schema.ts';
@@ -101,7 +101,7 @@ export function rejectionReason(problems: readonly string[]): string {
 
 /** The local day (America/Sao_Paulo) of an instant, YYYY-MM-DD. */
 export function saoPauloDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return isoDayInDisplayZone(at);
 }
 
 /** The watermark of an entity type in a company (a missing state row = the beginning of the feed). */

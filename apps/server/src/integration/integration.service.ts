@@ -7,6 +7,7 @@ import {
   OUTGOING_SORT_FIELDS,
   REJECTED_RECORD_SORT_FIELDS,
   resyncTaskMissingMessage,
+  isoDayInDisplayZone,
   toPagedList,
   type EntityLag,
   type ErpEntity,
@@ -260,7 +261,7 @@ export async function entityLag(db: Db, companyId: number, entity: ErpEntity, no
 
 /** The `STATS_DAYS` local days ending today (São Paulo), oldest first, `YYYY-MM-DD`. */
 export function statsDays(now: Date): string[] {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const today = isoDayInDisplayZone(now);
   const [y, m, d] = today.split('-').map(Number);
   const days: string[] = [];
   for (let i = STATS_DAYS - 1; i >= 0; i--) days.push(new Date(Date.UTC(y, m - 1, d - i)).toISOString().slice(0, 10));

@@ -2,6 +2,7 @@ import {
   DEFAULT_PAGE_SIZE,
   PARAMETER_DEFAULTS,
   coverPath,
+  isoDayInDisplayZone,
   toPagedList,
   type PagedList,
   type TerminalDetail,
@@ -217,9 +218,12 @@ export function monthRange(today: string, months: number): { months: string[]; f
   return { months: out, from: `${out[0]}-01` };
 }
 
-/** Today's date in America/Sao_Paulo, `YYYY-MM-DD`. */
+/**
+ * Today's date in America/Sao_Paulo, `YYYY-MM-DD` (the contracts' formatter, built once: a new
+ * `Intl.DateTimeFormat` per detail took 0.75 ms of CPU).
+ */
 function todayInSaoPaulo(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return isoDayInDisplayZone(now);
 }
 
 /**
