@@ -385,13 +385,16 @@ function buildCandidateStatement(words: SearchWord[], conds: SQL[], window: numb
       )
     : sql`0`;
   // the tsqueries as scalar subqueries: built once per statement, where a prepared statement's
-  // generic plan (bound values are no constants to fold) would stem them again for every row
+  // generic plan (bound values are no constants to fold) would stem them again for every row.
+  // Each candidate's row is one primary-key probe (a LATERAL subquery, which LIMIT 1 keeps from
+  // being flattened into a join): as a join, PGlite's generic plan merged the candidates, sorted
+  // by id, with the whole primary key (49,200 rows read for 62 candidates, 146 ms instead of 20)
   return sql`WITH ${ctes}m AS MATERIALIZED (${matched}),
       f AS MATERIALIZED (
         SELECT p.id, p.titulo_palavras @@ (SELECT to_tsquery('acervo_pt', ${ph('q_titulo')}) || to_tsquery('simple', ${ph('q_prefixos')})) AS titulo,
           p.titulo_palavras @@ (SELECT to_tsquery('acervo_pt', ${ph('q_exato')})) AS exato,
           ${covered} AS cobertas
-        FROM m JOIN produto p ON p.id = m.id
+        FROM m CROSS JOIN LATERAL (SELECT * FROM produto p WHERE p.id = m.id LIMIT 1) p
         WHERE ${allOf(conds)}
         LIMIT ${literal(TERMINAL_COUNT_UP_TO + 1)})
       SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.titulo DESC, f.cobertas DESC, f.id LIMIT ${literal(window)}`;
