@@ -24,6 +24,7 @@ import {
   type SearchWord,
   type TerminalFilters,
   type TerminalRow,
+  type WordCandidateResult,
 } from './terminal.repository.ts';
 import { barcodeQuery, editDistance, queryWords, rankCandidates, typoBudget, type TypedWord } from './terminal-text.ts';
 
@@ -152,6 +153,7 @@ export async function searchTerminal(db: Executor, caller: TerminalCaller, query
     const typed = await typedWords(db, words, exactPhrase);
     const window = Math.min(TERMINAL_COUNT_UP_TO + 1, Math.max(RANK_WINDOW, offset + size + 1));
     let ranking = typed.ranking;
+    let matches: WordCandidateResult | null = null;
     // corrections only when the words as typed find nothing (Typesense's typo_tokens_threshold,
     // default 1): "Novak historia" lists Novak's books, not "Histórias da bossa nova" by another
     // author through "nova", one typo from "novak"; "silva" lists the Silvas, not "Silova" first
@@ -159,16 +161,16 @@ export async function searchTerminal(db: Executor, caller: TerminalCaller, query
       const asTyped = typed.search.map((w) => ({ ...w, corrections: [] }));
       const exact = await findWordCandidates(db, asTyped, typed.short, filters, window, false, words);
       if (exact.total > 0) {
-        found = exact;
+        matches = exact;
         ranking = typed.ranking.map((w) => ({ ...w, corrections: new Map<string, number>() }));
       }
     }
-    if (!found) found = await findWordCandidates(db, typed.search, typed.short, filters, window, false, words);
+    matches ??= await findWordCandidates(db, typed.search, typed.short, filters, window, false, words);
     // nothing by the stems: the words as the title's text (words the text parser splits otherwise)
-    if (found.total === 0) found = await findWordCandidates(db, typed.search, typed.short, filters, window, true, words);
-    const ranked = rankCandidates(ranking, await findTerminalRows(db, caller.companyId, found.ids));
+    if (matches.total === 0) matches = await findWordCandidates(db, typed.search, typed.short, filters, window, true, words);
+    const ranked = rankCandidates(ranking, matches.rows);
     pageRows = ranked.slice(offset, offset + size);
-    found = { ids: ranked.slice(offset, offset + size + 1).map((r) => r.id), total: found.total };
+    found = { ids: ranked.slice(offset, offset + size + 1).map((r) => r.id), total: matches.total };
   }
   if (!found) {
     found = await findFilteredTitles(db, filters, offset, size + 1);
