@@ -239,6 +239,19 @@ describe('GET produto/terminal: what a word finds', () => {
     const prefix = await search(q('9786500'));
     expect(prefix.totalItens).toBe(7);
     expect(prefix.itens.every((i) => i.isbn13.startsWith('9786500'))).toBe(true);
+    // a prefix lists by ISBN; its pages split that order, and a page past the last keeps the total
+    const isbns = prefix.itens.map((i) => i.isbn13);
+    expect(isbns).toEqual([...isbns].sort());
+    const second = await search(`${q('9786500')}&pageSize=5&page=1`);
+    expect(second.itens.map((i) => i.isbn13)).toEqual(isbns.slice(5));
+    expect(second.totalItens).toBe(7);
+    const past = await search(`${q('9786500')}&pageSize=5&page=3`);
+    expect(past.itens).toEqual([]);
+    expect(past.totalItens).toBe(7);
+    // the rows of a barcode search carry what a word search shows (stock, price, publisher)
+    const byCode = (await search(q(ISBN.memorias))).itens[0];
+    const byWords = (await search(q('memorias postumas'))).itens.find((i) => i.isbn13 === ISBN.memorias);
+    expect(byCode).toEqual(byWords);
   });
 
   it('puts the exact barcode first', async () => {

@@ -145,9 +145,11 @@ export async function searchTerminal(db: Executor, caller: TerminalCaller, query
   let pageRows: TerminalRow[] = [];
   const barcode = barcodeQuery(q);
   if (barcode) {
-    found = await findBarcodeCandidates(db, barcode.digits, barcode.exact, filters, offset, size + 1);
-    if (found.total === 0) found = null;
-    else pageRows = await rowsInOrder(db, caller.companyId, found.ids.slice(0, size));
+    const codes = await findBarcodeCandidates(db, barcode.digits, barcode.exact, filters, offset, size + 1);
+    if (codes.total > 0) {
+      found = codes;
+      pageRows = codes.rows.slice(0, size);
+    }
   }
   if (!found && words.length > 0) {
     const typed = await typedWords(db, words, exactPhrase);
