@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { isoDayInDisplayZone } from '@acervo/contracts';
 import type { Database } from '../db/client.ts';
 import { entitySyncStates, integrationLogs, rejectedRecords, syncDailyCounts } from '../integration/integration.schema.ts';
 import { ERP_DISABLED_MESSAGE, openErpConnector, type ErpConnector } from './erp-connector.ts';
 import { ErpCallError } from './erp-http.ts';
-import { readWatermark, saoPauloDay, syncEntity, syncEntityForAllCompanies, validatePage, type ErpRecordStore } from './erp-sync.ts';
+import { readWatermark, syncEntity, syncEntityForAllCompanies, validatePage, type ErpRecordStore } from './erp-sync.ts';
 import { createErpTaskKinds, ERP_SYNC_PERIODS, syncTaskKind } from './erp-task-kinds.ts';
 import { IntegrationLogWriter, LOG_BODY_LIMIT, LOG_TRUNCATED_SUFFIX, logBody, maskSecrets, MemoryLogSink } from './integration-log.ts';
 import { reprocessRejectedRecords } from './sync-operations.ts';
@@ -43,8 +44,8 @@ describe('page validation', () => {
   });
 
   it('names the São Paulo local day (UTC-3)', () => {
-    expect(saoPauloDay(new Date('2026-03-01T02:30:00Z'))).toBe('2026-02-28');
-    expect(saoPauloDay(new Date('2026-03-01T03:30:00Z'))).toBe('2026-03-01');
+    expect(isoDayInDisplayZone(new Date('2026-03-01T02:30:00Z'))).toBe('2026-02-28');
+    expect(isoDayInDisplayZone(new Date('2026-03-01T03:30:00Z'))).toBe('2026-03-01');
   });
 });
 
@@ -87,7 +88,7 @@ describe('sync against a fake ERP', () => {
     expect(state.cursor).toBeTruthy();
     expect(state.lastSuccessAt).toBeInstanceOf(Date);
     const [day] = await database.db.select().from(syncDailyCounts);
-    expect(day).toMatchObject({ records: 250, errors: 0, day: saoPauloDay(new Date()) });
+    expect(day).toMatchObject({ records: 250, errors: 0, day: isoDayInDisplayZone(new Date()) });
     const lists = sink.entries.filter((e) => e.operation === 'LISTAR');
     expect(lists.map((e) => e.records)).toEqual([100, 100, 50]);
     expect(lists.every((e) => e.status === 'SUCESSO' && e.httpStatus === 200 && e.entity === 'TIPO_PRODUTO' && e.companyId === companyIds[0])).toBe(true);

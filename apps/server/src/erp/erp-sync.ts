@@ -99,11 +99,6 @@ export function rejectionReason(problems: readonly string[]): string {
   return `Registro inválido: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` (+${problems.length - 5})` : ''}`;
 }
 
-/** The local day (America/Sao_Paulo) of an instant, YYYY-MM-DD. */
-export function saoPauloDay(at: Date): string {
-  return isoDayInDisplayZone(at);
-}
-
 /** The watermark of an entity type in a company (a missing state row = the beginning of the feed). */
 export async function readWatermark(db: Executor, companyId: number, entity: ErpEntity): Promise<ErpFeedPosition> {
   const [row] = await db
@@ -170,7 +165,7 @@ export async function storePage<E extends ErpEntity>(
     if (applied > 0 || invalid.length > 0) {
       await tx
         .insert(syncDailyCounts)
-        .values({ companyId, entity, day: saoPauloDay(now), records: applied, errors: invalid.length })
+        .values({ companyId, entity, day: isoDayInDisplayZone(now), records: applied, errors: invalid.length })
         .onConflictDoUpdate({
           target: [syncDailyCounts.companyId, syncDailyCounts.entity, syncDailyCounts.day],
           set: { records: sql`${syncDailyCounts.records} + ${applied}`, errors: sql`${syncDailyCounts.errors} + ${invalid.length}` },

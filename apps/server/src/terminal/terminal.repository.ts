@@ -288,11 +288,26 @@ export interface CandidateResult {
 }
 
 /**
- * Candidates of a word search with their result rows (`findWordCandidates`): `rows` are the
- * window's titles for the selected company, in no particular order (the service ranks them).
+ * Candidates with their result rows for the selected company: a word search's window in no
+ * particular order (the service ranks it), a barcode search's page in the page's order.
  */
-export interface WordCandidateResult extends CandidateResult {
+export interface CandidateRows extends CandidateResult {
   rows: TerminalRow[];
+}
+
+/**
+ * The result rows (`ROW_COLUMNS`, the company as placeholder `empresa`) of the ids in CTE `source`,
+ * with `total` beside each: the last step of the word and barcode statements.
+ */
+function resultRowsOf(source: SQL, total: SQL, orderBy: SQL = sql``): SQL {
+  return sql`SELECT ${total} AS total, ${ROW_COLUMNS}
+      FROM ${source} s CROSS JOIN LATERAL (SELECT * FROM produto p WHERE p.id = s.id LIMIT 1) p ${rowJoins(sql.placeholder('empresa'))}${orderBy}`;
+}
+
+/** `CandidateRows` of a statement ending in `resultRowsOf` (`total` 0 when it answered no row). */
+function candidateRows(result: (RawTerminalRow & { total: number })[]): CandidateRows {
+  const rows = result.map(toTerminalRow);
+  return { ids: rows.map((r) => r.id), total: result[0]?.total ?? 0, rows };
 }
 
 /**
@@ -397,8 +412,8 @@ function buildCandidateStatement(words: SearchWord[], conds: SQL[], window: numb
         FROM m CROSS JOIN LATERAL (SELECT * FROM produto p WHERE p.id = m.id LIMIT 1) p
         WHERE ${allOf(conds)}
         LIMIT ${literal(TERMINAL_COUNT_UP_TO + 1)}),
-      w AS MATERIALIZED (SELECT f.id, (SELECT count(*) FROM f)::int AS total FROM f ORDER BY f.exato DESC, f.titulo DESC, f.cobertas DESC, f.id LIMIT ${literal(window)})
-      SELECT w.total, ${ROW_COLUMNS} FROM w CROSS JOIN LATERAL (SELECT * FROM produto p WHERE p.id = w.id LIMIT 1) p ${rowJoins(sql.placeholder('empresa'))}`;
+      w AS MATERIALIZED (SELECT f.id FROM f ORDER BY f.exato DESC, f.titulo DESC, f.cobertas DESC, f.id LIMIT ${literal(window)})
+      ${resultRowsOf(sql`w`, sql`(SELECT count(*) FROM f)::int`)}`;
 }
 
 /**
@@ -428,7 +443,7 @@ export async function findWordCandidates(
   window: number,
   titleByText = false,
   titleWords: string[] = [],
-): Promise<WordCandidateResult> {
+): Promise<CandidateRows> {
   const statement = candidateStatement(words, shortWords, f, window, titleByText, titleWords);
   const result = await executePreparedShape<RawTerminalRow & { total: number }>(
     db,
@@ -442,13 +457,7 @@ export async function findWordCandidates(
     // for its values (a generic plan could read 500,000 titles sequentially until its LIMIT)
     { genericPlan: !titleByText },
   );
-  const found = result.map(toTerminalRow);
-  return { ids: found.map((r) => r.id), total: result[0]?.total ?? 0, rows: found };
-}
-
-/** Candidates of a barcode search with the page's result rows, in the page's order. */
-export interface BarcodeCandidateResult extends CandidateResult {
-  rows: TerminalRow[];
+  return candidateRows(result);
 }
 
 /**
@@ -469,7 +478,7 @@ export async function findBarcodeCandidates(
   f: TerminalFilters,
   offset: number,
   limit: number,
-): Promise<BarcodeCandidateResult> {
+): Promise<CandidateRows> {
   const upper = /^\d+$/.test(digits) ? prefixUpperBound(digits) : null;
   const values: Record<string, unknown> = { empresa: f.companyId };
   exact.forEach((code, k) => (values[`b_exato${k}`] = code));
@@ -494,11 +503,10 @@ export async function findBarcodeCandidates(
       // titles, one call: 1.22–1.25 ms against 0.87–0.99 ms for the unprepared OR of before)
       { genericPlan: true },
     );
-  const result = await page(offset, limit);
-  const found = result.map(toTerminalRow);
+  const found = candidateRows(await page(offset, limit));
   // a page past the last match answers no row: the total from the first
-  const total = result[0]?.total ?? (offset > 0 ? ((await page(0, 1))[0]?.total ?? 0) : 0);
-  return { ids: found.map((r) => r.id), total, rows: found };
+  if (found.rows.length === 0 && offset > 0) found.total = (await page(0, 1))[0]?.total ?? 0;
+  return found;
 }
 
 /** The barcode statement's text (see `findBarcodeCandidates`), values as named placeholders. */
@@ -524,9 +532,7 @@ function buildBarcodeStatement(exactCount: number, range: boolean, conds: SQL[])
         FROM (SELECT DISTINCT id FROM a) x CROSS JOIN LATERAL (SELECT * FROM produto p WHERE p.id = x.id LIMIT 1) p
         ORDER BY exato DESC, p.isbn13 LIMIT ${limit}),
       pg AS MATERIALIZED (SELECT f.id, f.exato, f.isbn13 FROM f ORDER BY f.exato DESC, f.isbn13 OFFSET ${ph('b_offset')} LIMIT ${ph('b_limit')})
-      SELECT (SELECT count(*) FROM f)::int AS total, ${ROW_COLUMNS}
-      FROM pg CROSS JOIN LATERAL (SELECT * FROM produto p WHERE p.id = pg.id LIMIT 1) p ${rowJoins(sql.placeholder('empresa'))}
-      ORDER BY pg.exato DESC, pg.isbn13`;
+      ${resultRowsOf(sql`pg`, sql`(SELECT count(*) FROM f)::int`, sql` ORDER BY s.exato DESC, s.isbn13`)}`;
 }
 
 /** Every title passing the filters (no text), by title; page `offset`/`limit`; capped total. */

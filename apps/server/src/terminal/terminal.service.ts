@@ -24,7 +24,7 @@ import {
   type SearchWord,
   type TerminalFilters,
   type TerminalRow,
-  type WordCandidateResult,
+  type CandidateRows,
 } from './terminal.repository.ts';
 import { barcodeQuery, editDistance, queryWords, rankCandidates, typoBudget, type TypedWord } from './terminal-text.ts';
 
@@ -155,7 +155,7 @@ export async function searchTerminal(db: Executor, caller: TerminalCaller, query
     const typed = await typedWords(db, words, exactPhrase);
     const window = Math.min(TERMINAL_COUNT_UP_TO + 1, Math.max(RANK_WINDOW, offset + size + 1));
     let ranking = typed.ranking;
-    let matches: WordCandidateResult | null = null;
+    let matches: CandidateRows | null = null;
     // corrections only when the words as typed find nothing (Typesense's typo_tokens_threshold,
     // default 1): "Novak historia" lists Novak's books, not "Histórias da bossa nova" by another
     // author through "nova", one typo from "novak"; "silva" lists the Silvas, not "Silova" first
